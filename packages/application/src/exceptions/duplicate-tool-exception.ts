@@ -1,0 +1,14 @@
+import { ERROR_CODES } from '@acode/domain';
+import { AcodeException } from './acode-exception.js';
+
+/** The same name and version is registered with a different definition (ACODE-TSR-007). */
+export class DuplicateToolException extends AcodeException {
+  readonly toolName: string;
+  readonly version: string;
+
+  constructor(toolName: string, version: string, reason = 'with a different definition') {
+    super(ERROR_CODES.DUPLICATE_TOOL, `Tool '${toolName}' v${version} already registered ${reason}`);
+    this.toolName = toolName;
+    this.version = version;
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * DI tokens of the ports. Interfaces vanish at run time, so every port is injected by one of
+ * these (`@inject(TOKENS.ToolSchemaRegistry)`).
+ */
+export const TOKENS = Object.freeze({
+  /** {@link IToolSchemaRegistry}, a singleton. */
+  ToolSchemaRegistry: Symbol.for('acode.IToolSchemaRegistry'),
+  /** {@link ISchemaProvider}; many may be registered, resolved with `resolveAll`. */
+  SchemaProvider: Symbol.for('acode.ISchemaProvider'),
+  /** {@link ISchemaCompiler}. */
+  SchemaCompiler: Symbol.for('acode.ISchemaCompiler'),
+  /** {@link ILogger}. */
+  Logger: Symbol.for('acode.ILogger'),
+  /** {@link IMetrics}. */
+  Metrics: Symbol.for('acode.IMetrics'),
+  /** {@link ICorrelationContext}. */
+  CorrelationContext: Symbol.for('acode.ICorrelationContext'),
+  /** {@link IClock}. */
+  Clock: Symbol.for('acode.IClock'),
+  /** {@link ToolRegistryOptions}. */
+  ToolRegistryOptions: Symbol.for('acode.ToolRegistryOptions'),
+  /** The loaded configuration (`AcodeConfig` in infrastructure). */
+  Config: Symbol.for('acode.Config'),
+  /** {@link ToolRegistrationService}. */
+  ToolRegistrationService: Symbol.for('acode.ToolRegistrationService'),
+});

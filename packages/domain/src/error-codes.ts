@@ -1,0 +1,58 @@
+/**
+ * Every error code of the project, in one table (decision 14). The documents' numbers are kept
+ * (ACODE-TSR-001..008); new codes follow `ACODE-<AREA>-<NNN>`.
+ */
+export const ERROR_CODES = Object.freeze({
+  /** A call names a tool the registry does not hold. */
+  UNKNOWN_TOOL: 'ACODE-TSR-001',
+  /** The arguments are not parseable JSON, or not a JSON object. */
+  INVALID_JSON: 'ACODE-TSR-002',
+  /** A required property is absent (one error per property). */
+  REQUIRED_MISSING: 'ACODE-TSR-003',
+  /** A value has the wrong JSON type. */
+  TYPE_MISMATCH: 'ACODE-TSR-004',
+  /** Any other schema constraint failed, unknown properties included. */
+  CONSTRAINT_VIOLATION: 'ACODE-TSR-005',
+  /** A tool's schema is not a valid, acceptable JSON Schema. */
+  SCHEMA_INVALID: 'ACODE-TSR-006',
+  /** A name and version is registered already with a different definition. */
+  DUPLICATE_TOOL: 'ACODE-TSR-007',
+  /** A schema could not be compiled. */
+  SCHEMA_COMPILATION_FAILED: 'ACODE-TSR-008',
+  /** The arguments exceed the size or nesting limit; refused before or while parsing. */
+  ARGUMENTS_TOO_LARGE: 'ACODE-TSR-009',
+  /** A definition field other than the schema breaks a rule (name, description, version, ...). */
+  DEFINITION_INVALID: 'ACODE-DEF-001',
+  /** A configuration file cannot be read or parsed. */
+  CONFIG_UNREADABLE: 'ACODE-CFG-001',
+  /** A configuration value is of the wrong type or out of range. */
+  CONFIG_INVALID: 'ACODE-CFG-002',
+  /** A configuration key is unknown (a warning, never fatal). */
+  CONFIG_UNKNOWN_KEY: 'ACODE-CFG-003',
+  /** A command line could not be understood. */
+  CLI_USAGE: 'ACODE-CLI-001',
+  /** An HTTP request could not be served as sent (body too large, wrong media type, bad route). */
+  HOST_BAD_REQUEST: 'ACODE-HST-001',
+} as const);
+
+/** One of the codes in {@link ERROR_CODES}. */
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The title of every code, as listed in the README's error table. */
+export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.freeze({
+  'ACODE-TSR-001': 'Unknown tool name',
+  'ACODE-TSR-002': 'Invalid JSON arguments',
+  'ACODE-TSR-003': 'Required field missing',
+  'ACODE-TSR-004': 'Type mismatch',
+  'ACODE-TSR-005': 'Constraint violation',
+  'ACODE-TSR-006': 'Schema invalid',
+  'ACODE-TSR-007': 'Duplicate tool name',
+  'ACODE-TSR-008': 'Schema compilation failed',
+  'ACODE-TSR-009': 'Arguments too large or too deeply nested',
+  'ACODE-DEF-001': 'Tool definition invalid',
+  'ACODE-CFG-001': 'Configuration file unreadable',
+  'ACODE-CFG-002': 'Configuration value invalid',
+  'ACODE-CFG-003': 'Configuration key unknown',
+  'ACODE-CLI-001': 'Command-line usage error',
+  'ACODE-HST-001': 'HTTP request not acceptable',
+});
