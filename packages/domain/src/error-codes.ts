@@ -33,6 +33,10 @@ export const ERROR_CODES = Object.freeze({
   CLI_USAGE: 'ACODE-CLI-001',
   /** An HTTP request could not be served as sent (body too large, wrong media type, bad route). */
   HOST_BAD_REQUEST: 'ACODE-HST-001',
+  /** The host cannot listen on the address and port it was given (in use, not permitted). */
+  HOST_LISTEN_FAILED: 'ACODE-HST-002',
+  /** The host failed while serving a request; the details are in its log, under the correlation id. */
+  HOST_INTERNAL_ERROR: 'ACODE-HST-003',
 } as const);
 
 /** One of the codes in {@link ERROR_CODES}. */
@@ -55,4 +59,6 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-CFG-003': 'Configuration key unknown',
   'ACODE-CLI-001': 'Command-line usage error',
   'ACODE-HST-001': 'HTTP request not acceptable',
+  'ACODE-HST-002': 'Host cannot listen',
+  'ACODE-HST-003': 'Internal host error',
 });

@@ -1,0 +1,16 @@
+/**
+ * Exit codes of `acode`. Scripts and CI branch on them, so they are part of the interface.
+ */
+export const EXIT_CODES = Object.freeze({
+  /** The command did what was asked; for `validate`, the arguments are valid. */
+  OK: 0,
+  /** Validation failed, or the tool (or version) does not exist. */
+  VALIDATION_FAILED: 1,
+  /** The command line or the configuration could not be used. */
+  USAGE: 2,
+  /** A bug: something failed that should not have (sysexits' EX_SOFTWARE). */
+  INTERNAL: 70,
+} as const);
+
+/** One of {@link EXIT_CODES}. */
+export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];

@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import { ConfigurationException } from '@acode/application';
+import { parseCommandLine, type CliCommand, type GlobalOptions } from './arguments.js';
+import type { CliIo } from './cli-io.js';
+import type { CommandOutput } from './command-output.js';
+import { toolsList } from './commands/tools-list.js';
+import { toolsShow } from './commands/tools-show.js';
+import { toolsValidate } from './commands/tools-validate.js';
+import type { OutputView } from './commands/view.js';
+import { EXIT_CODES, type ExitCode } from './exit-codes.js';
+import { programVersion } from './program-version.js';
+import { formatConfigurationError, formatInternalError, formatStartupDiagnostics, formatUsageError } from './render/diagnostics.js';
+import { selectStyle } from './render/style.js';
+import type { CliRuntime, OpenRuntime } from './runtime.js';
+
+/** Width human output fits when stdout is not a terminal (a pipe, a file, a CI log). */
+const DEFAULT_WIDTH = 100;
+
+/** What `runCli` may be given instead of the real composition (tests). */
+export interface RunCliDependencies {
+  /** Builds the registry; the default composes `@acode/infrastructure` from configuration. */
+  readonly openRuntime?: OpenRuntime;
+}
+
+/**
+ * Runs `acode` with `argv` (without `node` and the script) and returns the exit code: 0 done /
+ * valid, 1 validation failed or unknown tool, 2 usage or configuration error, 70 internal error.
+ * Never throws and never prints a stack trace unless `ACODE_DEBUG=1`.
+ */
+export async function runCli(argv: readonly string[], io: CliIo, dependencies: RunCliDependencies = {}): Promise<ExitCode> {
+  try {
+    const parsed = parseCommandLine(argv);
+    if (!parsed.ok) return emit(io, { exitCode: EXIT_CODES.USAGE, stderr: formatUsageError(parsed.error) });
+    const command = parsed.command;
+    if (command.kind === 'help') return emit(io, { exitCode: EXIT_CODES.OK, stdout: `${command.text}\n` });
+    if (command.kind === 'program-version') return emit(io, { exitCode: EXIT_CODES.OK, stdout: `${programVersion()}\n` });
+
+    const opened = await openRuntimeFor(command.global, io, dependencies.openRuntime ?? openDefaultRuntime);
+    if (!opened.ok) return emit(io, opened.output);
+    const runtime = opened.runtime;
+    writeText(io.stderr, formatStartupDiagnostics(runtime.configWarnings, runtime.report));
+    return emit(io, await dispatch(command, runtime, io));
+  } catch (error) {
+    return emit(io, { exitCode: EXIT_CODES.INTERNAL, stderr: formatInternalError(error, io.env['ACODE_DEBUG'] === '1') });
+  }
+}
+
+async function dispatch(command: Exclude<CliCommand, { kind: 'help' | 'program-version' }>, runtime: CliRuntime, io: CliIo): Promise<CommandOutput> {
+  const view: OutputView = {
+    style: selectStyle(io.stdout, io.env),
+    width: io.stdout.isTTY === true && io.stdout.columns !== undefined && io.stdout.columns > 0 ? io.stdout.columns : DEFAULT_WIDTH,
+  };
+  switch (command.kind) {
+    case 'tools-list':
+      return toolsList(runtime, command, view);
+    case 'tools-show':
+      return toolsShow(runtime, command, view);
+    case 'tools-validate':
+      return toolsValidate(runtime, command, io.stdin, view);
+  }
+}
+
+type OpenedRuntime = { ok: true; runtime: CliRuntime } | { ok: false; output: CommandOutput };
+
+async function openRuntimeFor(global: GlobalOptions, io: CliIo, open: OpenRuntime): Promise<OpenedRuntime> {
+  const homeDir = io.env['HOME'] ?? io.env['USERPROFILE'];
+  try {
+    const runtime = await open({
+      cwd: io.cwd,
+      logLevel: global.logLevel,
+      logStream: io.stderr,
+      ...(global.configPath !== undefined ? { configPath: resolve(io.cwd, global.configPath) } : {}),
+      ...(homeDir !== undefined && homeDir !== '' ? { homeDir } : {}),
+    });
+    return { ok: true, runtime };
+  } catch (error) {
+    if (!(error instanceof ConfigurationException)) throw error;
+    return { ok: false, output: { exitCode: EXIT_CODES.USAGE, stderr: formatConfigurationError(error) } };
+  }
+}
+
+/** The real composition, loaded only when a command needs it so `--help` stays instant. */
+const openDefaultRuntime: OpenRuntime = async (options) => {
+  const { openAcodeRuntime } = await import('./compose.js');
+  return openAcodeRuntime(options);
+};
+
+function emit(io: CliIo, output: CommandOutput): ExitCode {
+  if (output.stdout !== undefined) writeText(io.stdout, output.stdout);
+  if (output.stderr !== undefined) writeText(io.stderr, output.stderr);
+  return output.exitCode;
+}
+
+/** One write per stream and command; see `CommandOutput`. */
+function writeText(stream: NodeJS.WritableStream, text: string): void {
+  if (text !== '') stream.write(text);
+}

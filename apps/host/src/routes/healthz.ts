@@ -1,0 +1,20 @@
+import { jsonResponse } from '../http/host-response.js';
+import type { HostRoute } from './route.js';
+
+/**
+ * `GET /healthz`: 200 `{ status: 'ok', tools, uptime_s }` while serving; 503 with
+ * `status: 'draining'` once shutdown began. The host listens only after startup registration
+ * finished, so there is no "starting" state to report.
+ */
+export const healthzRoute: HostRoute = {
+  template: '/healthz',
+  method: 'GET',
+  handle(_request, context) {
+    const draining = context.isDraining();
+    return jsonResponse(draining ? 503 : 200, {
+      status: draining ? 'draining' : 'ok',
+      tools: context.registry.size,
+      uptime_s: Math.floor((context.clock.now() - context.startedAt) / 1000),
+    });
+  },
+};

@@ -1,0 +1,91 @@
+import {
+  TOKENS,
+  type ICorrelationContext,
+  type ILogger,
+  type IMetrics,
+  type IToolSchemaRegistry,
+  type RegistrationReport,
+  type ToolRegistrationService,
+  type ToolRegistryOptions,
+} from '@acode/application';
+import { registerAcodeServices } from '@acode/infrastructure';
+import type { AddressInfo } from 'node:net';
+import { container as rootContainer } from 'tsyringe';
+import { createHostServer, type HostServer, type HostTimeouts } from './host-server.js';
+import type { HostOptions } from './host-options.js';
+
+/** Everything the host needs to start, beyond its command-line options. */
+export interface StartHostOptions extends HostOptions {
+  /** Where `.agent/config.yml` is searched from. */
+  readonly cwd: string;
+  /** Home directory for `~/.acode/config.yml`; the user's by default. */
+  readonly homeDir?: string;
+  /** Where log lines go; standard error by default. */
+  readonly logStream?: NodeJS.WritableStream;
+  readonly timeouts?: Partial<HostTimeouts>;
+}
+
+/** A started host. */
+export interface RunningHost {
+  /** The bound address; the port is the real one when 0 was asked for. */
+  readonly address: AddressInfo;
+  /** `http://127.0.0.1:7420`, as logged. */
+  readonly url: string;
+  /** What startup registration did. */
+  readonly report: RegistrationReport;
+  readonly server: HostServer;
+  /** Drains and stops the server, logging why. */
+  stop(reason: string): Promise<void>;
+}
+
+/**
+ * Starts the host: composes the services into a child container, runs the startup
+ * registration (000 scenario 1's log lines), then listens. Listening only after registration
+ * means a client never sees a half-filled registry.
+ *
+ * Throws `ConfigurationException` (ACODE-CFG-00x) for a bad configuration and an
+ * `AcodeException` with ACODE-HST-002 when the address cannot be bound.
+ */
+export async function startHost(options: StartHostOptions): Promise<RunningHost> {
+  const container = rootContainer.createChildContainer();
+  const { config } = registerAcodeServices(container, {
+    cwd: options.cwd,
+    logLevel: options.logLevel,
+    logFormat: options.logFormat,
+    ...(options.configPath === undefined ? {} : { configPath: options.configPath }),
+    ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
+    ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
+  });
+  const logger = container.resolve<ILogger>(TOKENS.Logger);
+  for (const warning of config.warnings) {
+    logger.warn(`[${warning.code}] ${warning.file}: ${warning.key}: ${warning.message}`, { event: 'ConfigWarning', code: warning.code });
+  }
+
+  const report = await container.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
+  const server = createHostServer({
+    registry: container.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry),
+    logger,
+    correlation: container.resolve<ICorrelationContext>(TOKENS.CorrelationContext),
+    metrics: container.resolve<IMetrics>(TOKENS.Metrics),
+    limits: container.resolve<ToolRegistryOptions>(TOKENS.ToolRegistryOptions).limits,
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
+  });
+  const address = await server.listen(options.port, options.address);
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  logger.info(`Acode host listening on ${url}`, { event: 'HostListening', address: address.address, port: address.port });
+
+  return {
+    address,
+    url,
+    report,
+    server,
+    async stop(reason) {
+      logger.info(`Acode host stopping (${reason}); draining ${server.inFlight} in-flight request(s)`, {
+        event: 'HostStopping',
+        in_flight: server.inFlight,
+      });
+      await server.close();
+      logger.info('Acode host stopped', { event: 'HostStopped' });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import 'reflect-metadata';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import {
+  TOKENS,
+  type ICorrelationContext,
+  type ILogger,
+  type IMetrics,
+  type IToolSchemaRegistry,
+  type ToolRegistrationService,
+  type ToolRegistryOptions,
+} from '@acode/application';
+import type { RegistryLimits, ToolDefinition } from '@acode/domain';
+import { registerAcodeServices } from '@acode/infrastructure';
+import { container } from 'tsyringe';
+import { createHostServer, type HostServer, type HostTimeouts } from '../../src/host-server.js';
+
+/** Two versions of one tool, with an alias, a default and an enum: enough to exercise every route. */
+export const WEATHER_V1: ToolDefinition = {
+  name: 'weather_lookup',
+  description: 'Looks up the weather for a city.',
+  version: '1.0.0',
+  category: 'network',
+  aliases: ['get_weather'],
+  parameters: {
+    type: 'object',
+    properties: {
+      city: { type: 'string', minLength: 1, maxLength: 100, description: 'City name' },
+      units: { type: 'string', enum: ['metric', 'imperial'], default: 'metric' },
+    },
+    required: ['city'],
+    additionalProperties: false,
+  },
+};
+
+export const WEATHER_V2: ToolDefinition = {
+  ...WEATHER_V1,
+  version: '2.0.0',
+  parameters: {
+    type: 'object',
+    properties: {
+      city: { type: 'string', minLength: 1, maxLength: 100, description: 'City name' },
+      units: { type: 'string', enum: ['metric', 'imperial'], default: 'metric' },
+      days: { type: 'integer', minimum: 1, maximum: 7, default: 1 },
+    },
+    required: ['city'],
+    additionalProperties: false,
+  },
+};
+
+/** A tool whose arguments must never be echoed. */
+export const SECRET_STORE: ToolDefinition = {
+  name: 'secret_store',
+  description: 'Stores a secret.',
+  version: '1.0.0',
+  category: 'system',
+  metadata: { sensitive: true },
+  parameters: {
+    type: 'object',
+    properties: { secret: { type: 'string', maxLength: 8 } },
+    required: ['secret'],
+    additionalProperties: false,
+  },
+};
+
+/** A tool whose arguments may nest, to reach the nesting limit through valid JSON. */
+export const ECHO_TREE: ToolDefinition = {
+  name: 'echo_tree',
+  description: 'Echoes a tree.',
+  version: '1.0.0',
+  category: 'general',
+  parameters: { type: 'object', properties: { tree: { type: 'array' } }, additionalProperties: false },
+};
+
+export interface TestHost {
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly registry: IToolSchemaRegistry;
+  readonly server: HostServer;
+  readonly limits: RegistryLimits;
+  /** Everything logged so far. */
+  logs(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real host on 127.0.0.1, port 0: the real container from `registerAcodeServices` (with an
+ * empty home and project directory so no user configuration leaks in), startup registration,
+ * plus the test tools above.
+ */
+export async function startTestHost(options: { timeouts?: Partial<HostTimeouts>; config?: string } = {}): Promise<TestHost> {
+  const dir = mkdtempSync(join(tmpdir(), 'acode-host-test-'));
+  if (options.config !== undefined) {
+    mkdirSync(join(dir, '.agent'));
+    writeFileSync(join(dir, '.agent', 'config.yml'), options.config);
+  }
+  const logStream = new PassThrough();
+  let logText = '';
+  logStream.on('data', (chunk: Buffer) => (logText += chunk.toString('utf8')));
+
+  const child = container.createChildContainer();
+  registerAcodeServices(child, { cwd: dir, homeDir: dir, logLevel: 'debug', logFormat: 'json', logStream });
+  await child.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
+  const registry = child.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry);
+  for (const definition of [WEATHER_V1, WEATHER_V2, SECRET_STORE, ECHO_TREE]) registry.registerTool(definition);
+  const limits = child.resolve<ToolRegistryOptions>(TOKENS.ToolRegistryOptions).limits;
+
+  const server = createHostServer({
+    registry,
+    logger: child.resolve<ILogger>(TOKENS.Logger),
+    correlation: child.resolve<ICorrelationContext>(TOKENS.CorrelationContext),
+    metrics: child.resolve<IMetrics>(TOKENS.Metrics),
+    limits,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+  });
+  const address = await server.listen(0, '127.0.0.1');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    port: address.port,
+    registry,
+    server,
+    limits,
+    logs: () => logText,
+    async close() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// @ts-check
+/**
+ * Loads this project's registry and schema compiler from the built packages and wires a registry
+ * the way the composition root does, minus logging and metrics (see `bench-ports.mjs`).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { benchCorrelation, noopMetrics, performanceClock, silentLogger } from './bench-ports.mjs';
+import { repoPath, repoUrl } from './repo-paths.mjs';
+
+/** The built entry points the bench needs. */
+const ENTRY_POINTS = Object.freeze({
+  infrastructure: 'packages/infrastructure/dist/index.js',
+  application: 'packages/application/dist/index.js',
+});
+
+/**
+ * The part of `ToolSchemaRegistry` the bench calls (the real types live in the packages; the
+ * bench is plain JavaScript over their build).
+ *
+ * @typedef {object} BenchRegistry
+ * @property {(definition: object) => unknown} registerTool
+ * @property {(name: string, args: string | object) => BenchValidationResult} tryValidateArguments
+ * @property {() => readonly unknown[]} getAllTools
+ */
+
+/**
+ * @typedef {{ success: true } | { success: false, errors: ReadonlyArray<{ path: string, code: string }> }} BenchValidationResult
+ */
+
+/**
+ * The part of `CfworkerSchemaCompiler` the bench calls.
+ *
+ * @typedef {object} BenchCompiler
+ * @property {(schema: unknown, limits?: object) => { ok: true } | { ok: false, violations: ReadonlyArray<{ message: string }> }} compile
+ */
+
+/**
+ * @typedef {object} AcodeSubjects
+ * @property {true} ok
+ * @property {() => BenchCompiler} createCompiler A new `CfworkerSchemaCompiler`.
+ * @property {() => BenchRegistry} createRegistry A new, empty `ToolSchemaRegistry`.
+ * @property {{ limits: object }} options `DEFAULT_TOOL_REGISTRY_OPTIONS`.
+ */
+
+/**
+ * @typedef {object} AcodeUnavailable
+ * @property {false} ok
+ * @property {string} reason Why the project's figures cannot be measured.
+ */
+
+/**
+ * Loads the project's registry. A package that is not built yet is an expected state while
+ * developing (the peers can still be measured), so it is reported, not thrown; a built package
+ * that fails to load is a real fault and propagates.
+ *
+ * @returns {Promise<AcodeSubjects | AcodeUnavailable>}
+ */
+export async function loadAcode() {
+  const missing = Object.values(ENTRY_POINTS).filter((path) => !existsSync(repoPath(path)));
+  if (missing.length > 0) {
+    return { ok: false, reason: `not built: ${missing.join(', ')} (run \`pnpm build\`, or \`pnpm bench\`)` };
+  }
+
+  // tsyringe's decorators need the Reflect metadata polyfill before the registry class loads.
+  createRequire(repoPath('packages/infrastructure/package.json'))('reflect-metadata');
+  const infrastructure = await import(repoUrl(ENTRY_POINTS.infrastructure).href);
+  const application = await import(repoUrl(ENTRY_POINTS.application).href);
+
+  const { ToolSchemaRegistry, CfworkerSchemaCompiler } = infrastructure;
+  const options = application.DEFAULT_TOOL_REGISTRY_OPTIONS;
+  const absent = [
+    typeof ToolSchemaRegistry === 'function' ? undefined : 'ToolSchemaRegistry',
+    typeof CfworkerSchemaCompiler === 'function' ? undefined : 'CfworkerSchemaCompiler',
+    options === undefined ? 'DEFAULT_TOOL_REGISTRY_OPTIONS' : undefined,
+  ].filter((name) => name !== undefined);
+  if (absent.length > 0) return { ok: false, reason: `the built packages do not export ${absent.join(', ')}` };
+
+  const createCompiler = () => new CfworkerSchemaCompiler();
+  return {
+    ok: true,
+    createCompiler,
+    createRegistry: () =>
+      new ToolSchemaRegistry(createCompiler(), silentLogger, noopMetrics, benchCorrelation, performanceClock, options),
+    options,
+  };
+}

@@ -1,0 +1,125 @@
+// @ts-check
+/**
+ * Renders a {@link BenchReport} for the terminal (aligned columns, budget misses shouted) and as
+ * Markdown for `bench/RESULTS.md`.
+ */
+import { budgetTable, describeMachineLine, heapTable, timingTable } from './report-tables.mjs';
+
+/** @typedef {import('./report-tables.mjs').BenchReport} BenchReport */
+/** @typedef {import('./report-tables.mjs').Table} Table */
+
+/** Opening of `RESULTS.md`: how to reproduce the figures and how to read them. */
+const MARKDOWN_PREAMBLE = `# Registry benchmarks
+
+Written by \`bench/registry.bench.mjs\`; do not edit by hand. Reproduce with \`pnpm bench\` (builds,
+then runs), or after a build with \`node --expose-gc bench/registry.bench.mjs\`.
+
+The machines these run on are shared and noisy: compare the **ratios**, which come from tasks run
+side by side in one process, rather than the absolute numbers. A ratio divides one cost by
+another of the same kind, so \`3.00×\` means three times as long (or as many bytes) and below
+\`1\` means cheaper. "× cheapest peer" compares with the cheaper of Ajv 2020 and raw
+@cfworker/json-schema doing the same work; both are set to report every error, as the registry
+does.
+
+How to read the rows:
+
+- \`acode tryValidateArguments(text)\` is the registry's real path: a model's JSON text is
+  size- and depth-checked, parsed, validated strictly, errors are mapped to ACODE-TSR codes with
+  suggestions and a schema hint, and defaults are applied to a copy. The peers' matching rows are
+  \`JSON.parse\` + validate, which do far less (no limits, no error mapping, no defaults).
+- \`acode tryValidateArguments(object)\` and the peers' \`validate\` rows start from a parsed value.
+- Operations shorter than a few microseconds run 20 (getAllTools: 1,000) to a sample; mean and
+  p99 are per operation, and p99 is then the 99th percentile of those per-sample averages.
+- Heap is \`heapUsed\` after two forced collections, before and after building N distinct
+  schemas in a fresh instance, divided by N. The registry's figure holds the whole tool (frozen
+  definition copy, canonical JSON, compiled schema, snapshot entry); a peer's holds only the
+  compiled schema. Logging and metrics are no-ops in the bench.
+- Budgets are judged on p99; a budget miss is printed loudly but does not fail the run.
+`;
+
+/**
+ * @param {BenchReport} report
+ * @returns {string}
+ */
+export function renderText(report) {
+  const parts = [
+    `Acode registry benchmarks — ${report.date}`,
+    `Machine: ${describeMachineLine(report.machine)}`,
+    '',
+    textTable(timingTable(report)),
+    '',
+    textTable(heapTable(report)),
+    '',
+    textTable(budgetTable(report)),
+  ];
+  const misses = report.budgets.filter((verdict) => verdict.status !== 'PASS');
+  for (const verdict of misses) {
+    parts.push(`!!! BUDGET ${verdict.status === 'FAIL' ? 'MISSED' : 'NOT MEASURED'}: ${verdict.budget.label} (${verdict.budget.requirement})`);
+  }
+  if (report.notes.length > 0) parts.push('', 'Notes:', ...report.notes.map((note) => `- ${clean(note)}`));
+  return `${parts.join('\n')}\n`;
+}
+
+/**
+ * @param {BenchReport} report
+ * @returns {string}
+ */
+export function renderMarkdown(report) {
+  const parts = [
+    MARKDOWN_PREAMBLE,
+    `Run: ${report.date}  \nMachine: ${markdownCell(describeMachineLine(report.machine))}`,
+    '',
+    markdownTable(timingTable(report)),
+    '',
+    markdownTable(heapTable(report)),
+    '',
+    markdownTable(budgetTable(report)),
+  ];
+  if (report.notes.length > 0) parts.push('', '## Notes', '', ...report.notes.map((note) => `- ${markdownCell(note)}`));
+  return `${parts.join('\n')}\n`;
+}
+
+/**
+ * @param {Table} table
+ * @returns {string}
+ */
+export function textTable(table) {
+  const cells = [table.columns, ...table.rows].map((row) => table.columns.map((_, index) => clean(row[index] ?? '')));
+  const widths = table.columns.map((_, index) => Math.max(...cells.map((row) => (row[index] ?? '').length)));
+  const numeric = new Set(table.numericColumns ?? []);
+  const line = (/** @type {string[]} */ row) =>
+    row.map((cell, index) => (numeric.has(index) ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0))).join('  ').trimEnd();
+  const [header, ...body] = cells;
+  return [table.title, line(header ?? []), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)].join('\n');
+}
+
+/**
+ * @param {Table} table
+ * @returns {string}
+ */
+export function markdownTable(table) {
+  const numeric = new Set(table.numericColumns ?? []);
+  const row = (/** @type {readonly string[]} */ cells) => `| ${table.columns.map((_, index) => markdownCell(cells[index] ?? '')).join(' | ')} |`;
+  const rule = `|${table.columns.map((_, index) => (numeric.has(index) ? '---:' : '---')).join('|')}|`;
+  return [`## ${markdownCell(table.title)}`, '', row(table.columns), rule, ...table.rows.map(row)].join('\n');
+}
+
+/**
+ * One line of plain text: control characters (newlines included) become spaces.
+ *
+ * @param {string} text
+ * @returns {string}
+ */
+function clean(text) {
+  return String(text).replace(/[\u0000-\u001f\u007f]+/g, ' ');
+}
+
+/**
+ * Text safe inside a Markdown table cell.
+ *
+ * @param {string} text
+ * @returns {string}
+ */
+function markdownCell(text) {
+  return clean(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+}

@@ -1,0 +1,93 @@
+// @ts-check
+/**
+ * The report as data: titled tables of strings plus notes, rendered to text for the terminal
+ * and to Markdown for `bench/RESULTS.md` from the same model, so the two never disagree.
+ */
+import { formatBytes, formatInUnit, formatLimit, formatMicros, formatRate, formatRatio } from './format-figures.mjs';
+
+/**
+ * @typedef {object} Table
+ * @property {string} title
+ * @property {readonly string[]} columns
+ * @property {ReadonlyArray<readonly string[]>} rows
+ * @property {readonly number[]} [numericColumns] Indexes of right-aligned columns.
+ */
+
+/**
+ * @typedef {object} Machine
+ * @property {number} cpuCount
+ * @property {string} cpuModel
+ * @property {string} node
+ * @property {string} platform
+ * @property {number} totalMemoryBytes
+ */
+
+/**
+ * @typedef {object} BenchReport
+ * @property {string} date ISO 8601.
+ * @property {Machine} machine
+ * @property {ReadonlyArray<import('./measure-tasks.mjs').TaskMeasurement & { vsBaseline?: number, vsCheapestPeer?: number }>} timings
+ * @property {ReadonlyArray<import('./measure-heap.mjs').HeapMeasurement & { vsCheapestPeer?: number }>} heaps
+ * @property {readonly import('./budgets.mjs').BudgetVerdict[]} budgets
+ * @property {readonly string[]} notes Problems and observations, most important first.
+ */
+
+/**
+ * @param {BenchReport} report
+ * @returns {Table}
+ */
+export function timingTable(report) {
+  return {
+    title: 'Timings (per operation)',
+    columns: ['Task', 'ops/s', 'mean µs', 'p99 µs', '× JSON.parse', '× cheapest peer'],
+    numericColumns: [1, 2, 3, 4, 5],
+    rows: report.timings.map((row) =>
+      row.state === 'measured'
+        ? [row.label, formatRate(row.opsPerSecond), formatMicros(row.meanMicros), formatMicros(row.p99Micros), formatRatio(row.vsBaseline), formatRatio(row.vsCheapestPeer)]
+        : [row.label, 'failed', '—', '—', '—', `(${row.failure ?? 'no reason'})`],
+    ),
+  };
+}
+
+/**
+ * @param {BenchReport} report
+ * @returns {Table}
+ */
+export function heapTable(report) {
+  return {
+    title: 'Heap retained per schema',
+    columns: ['Subject', 'schemas', 'per schema', 'total', '× cheapest peer'],
+    numericColumns: [1, 2, 3, 4],
+    rows: report.heaps.map((row) =>
+      row.state === 'measured'
+        ? [row.label, row.count.toLocaleString('en-US'), formatBytes(row.bytesPerItem), formatBytes(row.retainedBytes), formatRatio(row.vsCheapestPeer)]
+        : [row.label, row.count.toLocaleString('en-US'), 'failed', '—', `(${row.failure ?? 'no reason'})`],
+    ),
+  };
+}
+
+/**
+ * @param {BenchReport} report
+ * @returns {Table}
+ */
+export function budgetTable(report) {
+  return {
+    title: "Budgets (000's NFR-001..005)",
+    columns: ['Budget', 'Requirement', 'Limit', 'Measured', 'Status'],
+    rows: report.budgets.map(({ budget, status, measured, measuredBy, reason }) => [
+      budget.label,
+      budget.requirement,
+      `< ${formatLimit(budget.limit, budget.unit)}`,
+      measured === undefined ? `— (${reason ?? 'not measured'})` : `${formatInUnit(measured, budget.unit)} (${measuredBy ?? ''})`,
+      status,
+    ]),
+  };
+}
+
+/**
+ * @param {Machine} machine
+ * @returns {string}
+ */
+export function describeMachineLine(machine) {
+  return `${machine.cpuCount} × ${machine.cpuModel}, ${formatBytes(machine.totalMemoryBytes)} RAM, ${machine.platform}, Node ${machine.node}`;
+}

@@ -1,0 +1,56 @@
+// @ts-check
+/**
+ * `pnpm bench`: this registry against JSON.parse, Ajv 2020 and raw @cfworker/json-schema, in one
+ * process, side by side; then heap per schema and 000's budgets. Prints the report and writes it
+ * to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
+ * printed, not fatal. Run with `node --expose-gc` (the heap figures need it).
+ */
+import { writeFileSync } from 'node:fs';
+import { BUDGETS, checkBudgets } from './lib/budgets.mjs';
+import { checkSubjects } from './lib/check-subjects.mjs';
+import { describeMachine } from './lib/describe-machine.mjs';
+import { heapSubjects } from './lib/heap-subjects.mjs';
+import { loadAcode } from './lib/load-acode.mjs';
+import { loadPeers } from './lib/load-peers.mjs';
+import { measureHeap } from './lib/measure-heap.mjs';
+import { measureTasks } from './lib/measure-tasks.mjs';
+import { withRatios } from './lib/ratios.mjs';
+import { renderMarkdown, renderText } from './lib/render-report.mjs';
+import { timingTasks } from './lib/timing-tasks.mjs';
+
+const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
+
+async function main() {
+  const [loaded, peers] = await Promise.all([loadAcode(), loadPeers()]);
+  const acode = loaded.ok ? loaded : undefined;
+  /** @type {string[]} */
+  const notes = [];
+  if (!loaded.ok) notes.push(`This project's registry was NOT MEASURED: ${loaded.reason}.`);
+  if (typeof globalThis.gc !== 'function') notes.push('Heap figures need `node --expose-gc`; they were not measured.');
+
+  const checked = checkSubjects(acode, peers);
+  notes.push(...checked.problems.map((problem) => `WRONG ANSWER: ${problem}; its figures are not comparable.`), ...checked.facts);
+
+  process.stdout.write('Timing tasks (about half a minute)...\n');
+  const timings = withRatios(await measureTasks(timingTasks(acode, peers)), (row) => row.meanMicros);
+  process.stdout.write('Heap per schema...\n');
+  const heaps = withRatios(
+    heapSubjects(acode, peers).map((subject) => measureHeap(subject)),
+    (row) => row.bytesPerItem,
+  );
+  const budgets = checkBudgets(BUDGETS, { timings, heaps });
+
+  const report = { date: new Date().toISOString(), machine: describeMachine(), timings, heaps, budgets, notes };
+  process.stdout.write(`\n${renderText(report)}`);
+  writeFileSync(RESULTS_FILE, renderMarkdown(report));
+  process.stdout.write(`\nWrote ${RESULTS_FILE.pathname}\n`);
+}
+
+try {
+  await main();
+} catch (error) {
+  // A crash of the bench itself: the one case that fails the run.
+  process.stderr.write(`bench crashed: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { markdownTable, renderMarkdown, renderText, textTable } from '../lib/render-report.mjs';
+
+/** @type {import('../lib/budgets.mjs').Budget} */
+const budget = { id: 'v', requirement: 'NFR-002', label: 'Validation, p99', limit: 1000, unit: 'µs', source: 'timing', measurementIds: ['a'] };
+
+/** @returns {import('../lib/report-tables.mjs').BenchReport} */
+function report(overrides = {}) {
+  return {
+    date: '2025-01-01T00:00:00.000Z',
+    machine: { cpuCount: 2, cpuModel: 'Test CPU', node: 'v20.0.0', platform: 'linux x64', totalMemoryBytes: 8 * 1024 ** 3 },
+    timings: [
+      { id: 'a', label: 'acode validate', work: 'w', role: 'acode', batch: 20, state: 'measured', opsPerSecond: 250_000, meanMicros: 4, p99Micros: 9.5, vsBaseline: 8, vsCheapestPeer: 3 },
+      { id: 'b', label: 'broken', work: 'w', role: 'peer', batch: 1, state: 'failed', failure: 'boom' },
+    ],
+    heaps: [{ id: 'h', label: 'acode registry, 1,000 tools', work: 'h', role: 'acode', count: 1000, state: 'measured', bytesPerItem: 3072, retainedBytes: 3_072_000 }],
+    budgets: [{ budget, status: 'PASS', measured: 9.5, measuredBy: 'acode validate' }],
+    notes: [],
+    ...overrides,
+  };
+}
+
+describe('renderText', () => {
+  it('prints the figures, the machine and the verdicts', () => {
+    const text = renderText(report());
+    expect(text).toContain('2 × Test CPU, 8.0 GiB RAM, linux x64, Node v20.0.0');
+    expect(text).toMatch(/acode validate\s+250,000\s+4\.00\s+9\.50\s+8\.00×\s+3\.00×/);
+    expect(text).toMatch(/broken\s+failed.*\(boom\)/);
+    expect(text).toContain('3.0 KiB');
+    expect(text).not.toContain('!!!');
+  });
+
+  it('shouts a missed or unmeasured budget', () => {
+    const text = renderText(report({ budgets: [{ budget, status: 'FAIL', measured: 2500, measuredBy: 'acode validate' }, { budget, status: 'NOT MEASURED', reason: 'not built' }] }));
+    expect(text).toContain('!!! BUDGET MISSED: Validation, p99 (NFR-002)');
+    expect(text).toContain('!!! BUDGET NOT MEASURED: Validation, p99 (NFR-002)');
+    expect(text).toContain('2.50 ms (acode validate)');
+  });
+
+  it('keeps hostile labels and notes on one line', () => {
+    const text = renderText(report({ notes: ['line one\nline two\u0007'] }));
+    expect(text).toContain('- line one line two ');
+  });
+});
+
+describe('renderMarkdown', () => {
+  it('opens with how to run and why ratios matter, then the tables', () => {
+    const markdown = renderMarkdown(report());
+    expect(markdown.startsWith('# Registry benchmarks')).toBe(true);
+    expect(markdown).toContain('node --expose-gc bench/registry.bench.mjs');
+    expect(markdown).toMatch(/shared and noisy/);
+    expect(markdown).toContain('| acode validate | 250,000 | 4.00 | 9.50 | 8.00× | 3.00× |');
+    expect(markdown).toContain('| Validation, p99 | NFR-002 | < 1 ms | 9.50 µs (acode validate) | PASS |');
+  });
+});
+
+describe('tables', () => {
+  const table = { title: 'T', columns: ['name', 'value'], numericColumns: [1], rows: [['a|b\nc', '1'], ['long name', '1,000']] };
+
+  it('escapes pipes and newlines so a hostile cell cannot add columns or rows', () => {
+    const lines = markdownTable(table).split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[4]).toBe('| a\\|b c | 1 |');
+    for (const line of lines.slice(2)) expect(line.replace(/\\\|/g, '').split('|')).toHaveLength(4);
+  });
+
+  it('right-aligns numeric columns in text', () => {
+    const lines = textTable(table).split('\n');
+    const ends = lines.slice(1).filter((line) => !line.startsWith('-')).map((line) => line.length);
+    expect(new Set(ends).size).toBe(1);
+    expect(lines.at(-2)).toMatch(/\s{4}1$/);
+  });
+
+  it('renders a table with no rows', () => {
+    expect(markdownTable({ ...table, rows: [] })).toBe('## T\n\n| name | value |\n|---|---:|');
+  });
+});

@@ -1,0 +1,1 @@
+export { SystemClock } from './system-clock.js';

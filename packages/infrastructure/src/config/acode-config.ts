@@ -1,0 +1,44 @@
+import type { ToolRegistryOptions } from '@acode/application';
+
+/** Codes a configuration warning may carry: CFG-003 for unknown keys, CFG-001/002 for values kept or ignored. */
+export type ConfigWarningCode = 'ACODE-CFG-001' | 'ACODE-CFG-002' | 'ACODE-CFG-003';
+
+/** Something in a configuration file that was accepted but deserves attention. Never fatal. */
+export interface ConfigWarning {
+  /** `ACODE-CFG-003` for an unknown key; `ACODE-CFG-002` for a value that is not honoured as written. */
+  readonly code: ConfigWarningCode;
+  /** Absolute path of the file the warning is about. */
+  readonly file: string;
+  /** Dotted key, such as `tool_registry.max_schma_size` or `tools.custom[0].version`. */
+  readonly key: string;
+  /** What is wrong and what to do, in one sentence. */
+  readonly message: string;
+}
+
+/** A custom tool from configuration, converted to the shape of a `ToolDefinition` but not yet validated. */
+export interface ConfigCustomTool {
+  /**
+   * The entry with its keys normalised to the definition's field names. Whatever could not be
+   * normalised is kept as written, so the registry reports it for this tool alone.
+   */
+  readonly definition: unknown;
+  /** Where the entry was written: `<file>#<dotted key>[<index>]`. */
+  readonly source: string;
+}
+
+/** The merged configuration of a project: user defaults beneath, project file on top. */
+export interface AcodeConfig {
+  /** The files read, lowest precedence first (user-level, then project or `--config`). */
+  readonly files: readonly string[];
+  /** Everything worth telling the user that did not stop loading. */
+  readonly warnings: readonly ConfigWarning[];
+  /** Registry settings from `tool_registry:`, defaults filled in. */
+  readonly registry: ToolRegistryOptions;
+  /** Custom tools from `tool_registry.custom_tools`, `tools.custom` and `tools.custom_tools`, in that order. */
+  readonly customTools: readonly ConfigCustomTool[];
+  /**
+   * The `model:` section as written (merged across files), `undefined` when absent. Validated
+   * by the model-provider settings, not here.
+   */
+  readonly model: unknown;
+}

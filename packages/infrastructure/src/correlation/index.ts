@@ -1,0 +1,1 @@
+export { AsyncLocalCorrelationContext } from './async-local-correlation-context.js';

@@ -1,0 +1,1 @@
+export { registerAcodeServices, type AcodeServices, type AcodeServicesOptions } from './register-acode-services.js';

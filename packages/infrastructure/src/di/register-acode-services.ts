@@ -1,0 +1,80 @@
+import {
+  TOKENS,
+  ToolRegistrationService,
+  type IClock,
+  type ILogger,
+  type ISchemaProvider,
+  type IToolSchemaRegistry,
+} from '@acode/application';
+import { homedir } from 'node:os';
+import { Lifecycle, type DependencyContainer } from 'tsyringe';
+import { SystemClock } from '../clock/system-clock.js';
+import { loadConfig, type AcodeConfig } from '../config/index.js';
+import { AsyncLocalCorrelationContext } from '../correlation/index.js';
+import { createLogger, type LogFormat, type LogLevelName } from '../logging/index.js';
+import { InMemoryMetrics } from '../metrics/index.js';
+import { ConfigToolsProvider, CoreToolsProvider } from '../providers/index.js';
+import { ToolSchemaRegistry } from '../registry/tool-schema-registry.js';
+import { CfworkerSchemaCompiler } from '../schema/index.js';
+
+/** How an app wants its services. */
+export interface AcodeServicesOptions {
+  /** Where `.agent/config.yml` is searched from, walking up. */
+  readonly cwd: string;
+  /** A configuration file to use instead of the search (`--config PATH`). */
+  readonly configPath?: string;
+  /** Home directory holding `~/.acode/config.yml`; `os.homedir()` by default. */
+  readonly homeDir?: string;
+  /** Lowest level logged; `warn` by default. */
+  readonly logLevel?: LogLevelName;
+  /** `pretty` (000's `[10:30:00 INF] ...` lines) or `json` (one object per line). */
+  readonly logFormat?: LogFormat;
+  /** Where log lines go; standard error by default, so standard output stays the command's. */
+  readonly logStream?: NodeJS.WritableStream;
+}
+
+/** What the composition produced besides the registrations. */
+export interface AcodeServices {
+  /** The loaded configuration, with its warnings. */
+  readonly config: AcodeConfig;
+}
+
+/**
+ * Registers the registry and everything around it into an app's container (000 Step 12's DI
+ * extension). Apps create the container; this only fills it, so a test can call it on a child
+ * container and then override any token.
+ *
+ * Throws `ConfigurationException` (ACODE-CFG-00x) when the configuration cannot be used.
+ */
+export function registerAcodeServices(container: DependencyContainer, options: AcodeServicesOptions): AcodeServices {
+  const config = loadConfig({ cwd: options.cwd, homeDir: options.homeDir ?? homedir(), ...(options.configPath ? { configPath: options.configPath } : {}) });
+  const correlation = new AsyncLocalCorrelationContext();
+  const logger = createLogger({
+    level: options.logLevel ?? 'warn',
+    format: options.logFormat ?? 'pretty',
+    stream: options.logStream ?? process.stderr,
+    correlation,
+  });
+
+  container.register(TOKENS.Config, { useValue: config });
+  container.register(TOKENS.ToolRegistryOptions, { useValue: config.registry });
+  container.register(TOKENS.CorrelationContext, { useValue: correlation });
+  container.register(TOKENS.Logger, { useValue: logger });
+  container.register(TOKENS.Metrics, { useValue: new InMemoryMetrics() });
+  container.register(TOKENS.Clock, { useClass: SystemClock }, { lifecycle: Lifecycle.Singleton });
+  container.register(TOKENS.SchemaCompiler, { useClass: CfworkerSchemaCompiler }, { lifecycle: Lifecycle.Singleton });
+  container.register(TOKENS.ToolSchemaRegistry, { useClass: ToolSchemaRegistry }, { lifecycle: Lifecycle.ContainerScoped });
+  container.register(TOKENS.SchemaProvider, { useClass: CoreToolsProvider });
+  container.register(TOKENS.SchemaProvider, { useClass: ConfigToolsProvider });
+  container.register(TOKENS.ToolRegistrationService, {
+    useFactory: (c) =>
+      new ToolRegistrationService(
+        c.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry),
+        c.resolveAll<ISchemaProvider>(TOKENS.SchemaProvider),
+        c.resolve<ILogger>(TOKENS.Logger),
+        c.resolve<IClock>(TOKENS.Clock),
+        config.registry.disabledTools,
+      ),
+  });
+  return { config };
+}

@@ -1,0 +1,4 @@
+export { formatJsonLine, formatPrettyLine, type LogFormat, type LogRecord } from './format-log-line.js';
+export { LOG_LEVEL_NAMES, parseLogLevel, type LogLevel, type LogLevelName } from './log-level.js';
+export { REDACTED_FIELD_NAMES, toLogSafeFields } from './redact-fields.js';
+export { WinstonLogger, createLogger, type CorrelationIdSource, type LoggerOptions } from './winston-logger.js';

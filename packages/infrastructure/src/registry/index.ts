@@ -1,0 +1,2 @@
+export { ToolSchemaRegistry } from './tool-schema-registry.js';
+export { deepFreeze } from './deep-freeze.js';

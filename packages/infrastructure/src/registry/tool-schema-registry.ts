@@ -1,0 +1,346 @@
+import {
+  DuplicateToolException,
+  InvalidToolDefinitionException,
+  METRIC_NAMES,
+  SchemaCompilationException,
+  SchemaValidationException,
+  TOKENS,
+  ToolNotFoundException,
+  type IClock,
+  type ICorrelationContext,
+  type ILogger,
+  type IMetrics,
+  type ISchemaCompiler,
+  type IToolSchemaRegistry,
+  type ToolArguments,
+  type ToolLookup,
+  type ToolRegistration,
+  type ToolRegistryOptions,
+  type ToolVersionQuery,
+} from '@acode/application';
+import {
+  DEFAULT_TOOL_CATEGORY,
+  ERROR_CODES,
+  compareSemVer,
+  isSensitiveTool,
+  maxSatisfying,
+  parseSemVer,
+  parseVersionRange,
+  toolNameKey,
+  validateToolDefinition,
+  type ToolCategory,
+  type ToolDefinition,
+  type ToolValidationFailure,
+  type ToolValidationResult,
+  type ToolValidationSuccess,
+  type ValidationError,
+} from '@acode/domain';
+import { inject, injectable } from 'tsyringe';
+import { canonicalJson } from '../schema/canonical-json.js';
+import { buildSchemaHint } from '../validation/schema-hint.js';
+import { closestName } from '../validation/did-you-mean.js';
+import { parseArguments } from '../validation/parse-arguments.js';
+import { deepFreeze } from './deep-freeze.js';
+import { RegistrySnapshot, type RegisteredVersion, type ToolEntry } from './registry-snapshot.js';
+
+/** Compilation slower than this is logged as a warning (000's budget). */
+const SLOW_COMPILATION_MS = 10;
+
+/** Longest tool name echoed back in errors and logs; names come from models. */
+const MAX_ECHOED_NAME_LENGTH = 64;
+
+/** How a name and version query resolved. */
+interface Resolution {
+  readonly entry: ToolEntry;
+  readonly version: RegisteredVersion | undefined;
+  readonly requestedName?: string;
+}
+
+/**
+ * The strict tool schema registry (004 FR-008..074): checks each definition with the domain
+ * rules, compiles its schema once, and validates tool-call arguments against it.
+ *
+ * Concurrency: JavaScript runs this object on one thread, so the hazard is not torn writes but
+ * readers observing a half-applied registration across an `await`. State lives in an immutable
+ * {@link RegistrySnapshot} swapped by one assignment at the end of a synchronous
+ * `registerTool`; validation reads one snapshot and never awaits. Worker threads each hold their
+ * own registry, built from the same providers.
+ */
+@injectable()
+export class ToolSchemaRegistry implements IToolSchemaRegistry {
+  private snapshot: RegistrySnapshot = RegistrySnapshot.empty;
+  private readonly hints = new WeakMap<RegisteredVersion, string>();
+
+  constructor(
+    @inject(TOKENS.SchemaCompiler) private readonly compiler: ISchemaCompiler,
+    @inject(TOKENS.Logger) private readonly logger: ILogger,
+    @inject(TOKENS.Metrics) private readonly metrics: IMetrics,
+    @inject(TOKENS.CorrelationContext) private readonly correlation: ICorrelationContext,
+    @inject(TOKENS.Clock) private readonly clock: IClock,
+    @inject(TOKENS.ToolRegistryOptions) private readonly options: ToolRegistryOptions,
+  ) {}
+
+  get size(): number {
+    return this.snapshot.entries.size;
+  }
+
+  registerTool(definition: ToolDefinition): ToolRegistration {
+    const violations = validateToolDefinition(definition);
+    const name = typeof definition?.name === 'string' ? definition.name : '';
+    if (violations.length > 0) throw new InvalidToolDefinitionException(echo(name), violations);
+
+    const started = this.clock.now();
+    const compiled = this.compiler.compile(definition.parameters, this.options.limits);
+    const compileMs = this.clock.now() - started;
+    if (!compiled.ok) throw new SchemaCompilationException(name, compiled.violations);
+    if (compileMs > SLOW_COMPILATION_MS) {
+      this.logger.warn(`Schema compilation slow for tool '${name}'`, { event: 'SchemaCompilationSlow', tool_name: name, compilation_ms: compileMs });
+    }
+
+    // Stored form: a private deep-frozen copy, so neither the caller nor a reader can change it (BP-008).
+    const stored = deepFreeze(structuredClone({ ...definition, category: definition.category ?? DEFAULT_TOOL_CATEGORY })) as ToolDefinition;
+    const canonical = canonicalJson(stored);
+    const semver = parseSemVer(stored.version)!; // the version rule already proved it parses
+    const current = this.snapshot;
+    const key = toolNameKey(stored.name);
+    const existing = current.entries.get(key);
+
+    const sameVersion = existing?.versions.find((v) => compareSemVer(v.semver, semver) === 0);
+    if (sameVersion) {
+      if (sameVersion.canonical === canonical) {
+        return { status: 'unchanged', definition: sameVersion.definition, schemaHash: sameVersion.compiled.hash };
+      }
+      throw new DuplicateToolException(stored.name, stored.version);
+    }
+    this.assertNamesFree(current, stored, existing);
+
+    const version: RegisteredVersion = { definition: stored, semver, compiled: compiled.compiled, canonical };
+    const versions = [...(existing?.versions ?? []), version].sort((a, b) => compareSemVer(b.semver, a.semver));
+    const entries = new Map(current.entries).set(key, { name: versions[0]!.definition.name, versions });
+    const aliases = new Map(current.aliases);
+    for (const alias of stored.aliases ?? []) aliases.set(toolNameKey(alias), key);
+    this.snapshot = new RegistrySnapshot(entries, aliases);
+
+    this.logger.info(`Registering tool '${stored.name}' v${stored.version} (hash: ${compiled.compiled.hash})`, {
+      event: 'ToolRegistered',
+      tool_name: stored.name,
+      version: stored.version,
+      schema_hash: compiled.compiled.hash,
+      schema_size_bytes: compiled.compiled.sizeBytes,
+    });
+    this.metrics.increment(METRIC_NAMES.registrationsTotal, { tool_name: stored.name });
+    this.metrics.setGauge(METRIC_NAMES.registrySize, entries.size);
+    return { status: 'registered', definition: stored, schemaHash: compiled.compiled.hash };
+  }
+
+  getToolDefinition(name: string, query?: ToolVersionQuery): ToolDefinition {
+    const found = this.findTool(name, query);
+    if (!found) throw this.notFound(name, query?.version);
+    return found.definition;
+  }
+
+  findTool(name: string, query?: ToolVersionQuery): ToolLookup | undefined {
+    const resolution = this.resolve(this.snapshot, name, query?.version);
+    if (!resolution?.version) return undefined;
+    return withRequestedName({ definition: resolution.version.definition }, resolution.requestedName);
+  }
+
+  getAllTools(): readonly ToolDefinition[] {
+    return this.snapshot.all;
+  }
+
+  getToolsByCategory(category: ToolCategory): readonly ToolDefinition[] {
+    return this.snapshot.byCategory(category);
+  }
+
+  getVersions(name: string): readonly string[] {
+    const resolution = this.resolve(this.snapshot, name, undefined);
+    return resolution ? resolution.entry.versions.map((v) => v.definition.version) : [];
+  }
+
+  validateArguments(name: string, args: ToolArguments, query?: ToolVersionQuery): ToolValidationSuccess {
+    const result = this.tryValidateArguments(name, args, query);
+    if (result.success) return result;
+    if (result.errors[0]?.code === ERROR_CODES.UNKNOWN_TOOL) throw this.notFound(name, query?.version);
+    throw new SchemaValidationException(result);
+  }
+
+  tryValidateArguments(name: string, args: ToolArguments, query?: ToolVersionQuery): ToolValidationResult {
+    const started = this.clock.now();
+    const correlationId = this.correlation.current();
+    const snapshot = this.snapshot;
+    const resolution = typeof name === 'string' ? this.resolve(snapshot, name, query?.version) : undefined;
+
+    if (!resolution?.version) {
+      const failure = this.unknownToolFailure(snapshot, String(name), query?.version, correlationId);
+      this.recordFailure(failure, 'unknown', started);
+      return failure;
+    }
+
+    const { definition, compiled } = resolution.version;
+    const parsed = parseArguments(args, this.options.limits);
+    const errors: readonly ValidationError[] = parsed.ok
+      ? compiled.validate(parsed.value, {
+          includeActualValues: this.options.includeActualValues && !isSensitiveTool(definition),
+          maxErrors: this.options.limits.maxValidationErrors,
+        })
+      : [parsed.error];
+
+    if (errors.length > 0) {
+      const failure: ToolValidationFailure = withRequestedName(
+        {
+          success: false,
+          tool: definition.name,
+          version: definition.version,
+          errors,
+          schemaHint: this.schemaHint(resolution.version),
+          correlationId,
+        },
+        resolution.requestedName,
+      );
+      this.recordFailure(failure, definition.name, started);
+      return failure;
+    }
+
+    const success: ToolValidationSuccess = withRequestedName(
+      {
+        success: true,
+        tool: definition.name,
+        version: definition.version,
+        arguments: compiled.applyDefaults(parsed.ok ? parsed.value : {}),
+        correlationId,
+      },
+      resolution.requestedName,
+    );
+    const elapsedMs = this.clock.now() - started;
+    this.logger.debug(`Validation succeeded for tool '${definition.name}'`, {
+      event: 'ValidationSucceeded',
+      tool_name: definition.name,
+      correlation_id: correlationId,
+      validation_ms: elapsedMs,
+    });
+    this.metrics.increment(METRIC_NAMES.validationsTotal, { tool_name: definition.name, result: 'success' });
+    this.metrics.observe(METRIC_NAMES.validationSeconds, elapsedMs / 1000, { tool_name: definition.name });
+    return success;
+  }
+
+  /** Resolves a name (case, alias) and a version or range against one snapshot. */
+  private resolve(snapshot: RegistrySnapshot, name: string, version: string | undefined): Resolution | undefined {
+    if (typeof name !== 'string') return undefined;
+    const key = toolNameKey(name);
+    const canonicalKey = snapshot.entries.has(key) ? key : snapshot.aliases.get(key);
+    const entry = canonicalKey === undefined ? undefined : snapshot.entries.get(canonicalKey);
+    if (!entry) return undefined;
+    const requestedName = name === entry.name ? undefined : name;
+    return { entry, version: pickVersion(entry, version), ...(requestedName === undefined ? {} : { requestedName }) };
+  }
+
+  /** A new tool's name and aliases may not collide with another tool's name or aliases. */
+  private assertNamesFree(snapshot: RegistrySnapshot, definition: ToolDefinition, existing: ToolEntry | undefined): void {
+    const ownKey = toolNameKey(definition.name);
+    if (!existing && snapshot.aliases.has(ownKey)) {
+      throw new DuplicateToolException(definition.name, definition.version, `as an alias of '${snapshot.aliases.get(ownKey)}'`);
+    }
+    for (const alias of definition.aliases ?? []) {
+      const aliasKey = toolNameKey(alias);
+      const owner = snapshot.aliases.get(aliasKey);
+      if (snapshot.entries.has(aliasKey) || (owner !== undefined && owner !== ownKey)) {
+        throw new DuplicateToolException(definition.name, definition.version, `: alias '${alias}' is taken by '${owner ?? alias}'`);
+      }
+    }
+  }
+
+  private schemaHint(version: RegisteredVersion): string {
+    let hint = this.hints.get(version);
+    if (hint === undefined) {
+      hint = buildSchemaHint(version.definition.name, version.definition.parameters);
+      this.hints.set(version, hint);
+    }
+    return hint;
+  }
+
+  private unknownToolFailure(snapshot: RegistrySnapshot, name: string, version: string | undefined, correlationId: string): ToolValidationFailure {
+    const shown = echo(name);
+    const known = this.resolve(snapshot, name, undefined);
+    const didYouMean = known ? undefined : closestName(name, [...snapshot.names, ...snapshot.aliases.keys()]);
+    const message = known
+      ? `Unknown tool: '${known.entry.name}' has no version matching '${echo(version ?? '')}' (available: ${known.entry.versions.map((v) => v.definition.version).join(', ')})`
+      : `Unknown tool: '${shown}'`;
+    const suggestion = known
+      ? `Use one of the available versions, or omit the version for the highest`
+      : didYouMean
+        ? `Use one of the available tools; did you mean '${didYouMean}'?`
+        : 'Use one of the available tools';
+    return {
+      success: false,
+      tool: known ? known.entry.name : shown,
+      errors: [{ path: '', code: ERROR_CODES.UNKNOWN_TOOL, message, suggestion }],
+      availableTools: snapshot.names,
+      ...(didYouMean ? { didYouMean: resolveAliasName(snapshot, didYouMean) } : {}),
+      correlationId,
+    };
+  }
+
+  private notFound(name: string, version: string | undefined): ToolNotFoundException {
+    const snapshot = this.snapshot;
+    const didYouMean = closestName(String(name), [...snapshot.names]);
+    return new ToolNotFoundException(echo(String(name)), {
+      availableTools: snapshot.names,
+      ...(version === undefined ? {} : { version: echo(version) }),
+      ...(didYouMean ? { didYouMean } : {}),
+    });
+  }
+
+  /** Logs and counts a failed validation; never logs argument values (decision 12). */
+  private recordFailure(failure: ToolValidationFailure, toolLabel: string, started: number): void {
+    const elapsedMs = this.clock.now() - started;
+    const level = this.options.validationFailureLogLevel;
+    this.logger[level](`Validation failed for tool '${failure.tool}'`, {
+      event: 'ValidationFailed',
+      tool_name: failure.tool,
+      correlation_id: failure.correlationId,
+      error_count: failure.errors.length,
+      first_error_code: failure.errors[0]?.code,
+      error_summary: failure.errors
+        .slice(0, 5)
+        .map((e) => `${e.code} at ${e.path || '/'}`)
+        .join('; '),
+      duration_ms: elapsedMs,
+    });
+    // Unknown names are bucketed under one label: they come from models and would grow the series without bound.
+    this.metrics.increment(METRIC_NAMES.validationsTotal, { tool_name: toolLabel, result: 'failure' });
+    this.metrics.observe(METRIC_NAMES.validationSeconds, elapsedMs / 1000, { tool_name: toolLabel });
+    for (const error of failure.errors) {
+      this.metrics.increment(METRIC_NAMES.validationErrorsTotal, { tool_name: toolLabel, error_code: error.code });
+    }
+  }
+}
+
+/** Picks a version: highest when none asked, exact when a version, highest matching when a range. */
+function pickVersion(entry: ToolEntry, version: string | undefined): RegisteredVersion | undefined {
+  if (version === undefined || version.trim() === '') return entry.versions[0];
+  const exact = parseSemVer(version.trim());
+  if (exact) return entry.versions.find((v) => compareSemVer(v.semver, exact) === 0);
+  const range = parseVersionRange(version);
+  if (!range) return undefined;
+  const best = maxSatisfying(
+    entry.versions.map((v) => v.definition.version),
+    version,
+  );
+  return best === undefined ? undefined : entry.versions.find((v) => v.definition.version === best);
+}
+
+function resolveAliasName(snapshot: RegistrySnapshot, name: string): string {
+  const key = snapshot.aliases.get(name);
+  return key === undefined ? name : (snapshot.entries.get(key)?.name ?? name);
+}
+
+function withRequestedName<T extends object>(value: T, requestedName: string | undefined): T {
+  return requestedName === undefined ? value : { ...value, requestedName };
+}
+
+/** A name as it may be repeated back: bounded, control characters shown as escapes. */
+function echo(name: string): string {
+  const cut = name.length > MAX_ECHOED_NAME_LENGTH ? `${name.slice(0, MAX_ECHOED_NAME_LENGTH)}…` : name;
+  return cut.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

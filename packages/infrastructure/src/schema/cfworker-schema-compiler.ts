@@ -1,0 +1,54 @@
+import type { ISchemaCompiler, SchemaCompileResult } from '@acode/application';
+import { DEFAULT_REGISTRY_LIMITS, ERROR_CODES, type DefinitionViolation, type JsonSchemaObject, type RegistryLimits } from '@acode/domain';
+import { injectable } from 'tsyringe';
+import { canonicalJson, sha256Prefix } from './canonical-json.js';
+import { TOOL_SCHEMA_CHECKS, type SchemaCheck, type SchemaCheckContext } from './checks/index.js';
+import { schemaViolation } from './checks/schema-violation.js';
+import { CompiledToolSchema } from './compiled-tool-schema.js';
+import { compileEngineSchema } from './engine-schema.js';
+import { frozenCopy } from './frozen-copy.js';
+import { isPlainObject } from './is-plain-object.js';
+
+/** Where a tool's parameter schema sits in its definition; every violation path starts here. */
+export const PARAMETERS_PATH = '/parameters';
+
+/**
+ * The schema compiler on @cfworker/json-schema (draft 2020-12). `compile` runs the tool-schema
+ * checks (limits, meta-schema, references, typed properties, safe patterns), then compiles a
+ * strict copy whose patterns run on RE2. It never throws for a bad schema: it returns every
+ * violation found, each an ACODE-TSR-006 with a path inside the definition.
+ */
+@injectable()
+export class CfworkerSchemaCompiler implements ISchemaCompiler {
+  /** Checks and compiles `schema` under `limits` (defaults: decision 10). */
+  compile(schema: unknown, limits?: Partial<RegistryLimits>): SchemaCompileResult {
+    const context: SchemaCheckContext = { limits: { ...DEFAULT_REGISTRY_LIMITS, ...limits }, basePath: PARAMETERS_PATH };
+    if (!isPlainObject(schema)) {
+      const found = Array.isArray(schema) ? 'an array' : schema === null ? 'null' : `a ${typeof schema}`;
+      return { ok: false, violations: [schemaViolation(context, '', `Tool parameters must be a JSON Schema object with type "object"; got ${found}`)] };
+    }
+    const violations = runChecks(TOOL_SCHEMA_CHECKS, schema as JsonSchemaObject, context);
+    if (violations.length > 0) return { ok: false, violations };
+
+    // Compiled from the frozen copy, so violations point into `source`, never the caller's object.
+    const source = frozenCopy(schema as JsonSchemaObject);
+    const compiled = compileEngineSchema(source, { strict: true, re2Patterns: true });
+    if (!compiled.ok) {
+      // The checks should have caught anything the engine refuses; report it rather than throw.
+      const path = PARAMETERS_PATH + compiled.pointer;
+      return { ok: false, violations: [{ code: ERROR_CODES.SCHEMA_COMPILATION_FAILED, path, message: `${path}: Schema compilation failed: ${compiled.reason}` }] };
+    }
+    const canonical = canonicalJson(source);
+    return { ok: true, compiled: new CompiledToolSchema(source, sha256Prefix(canonical), Buffer.byteLength(canonical, 'utf8'), compiled.engine) };
+  }
+}
+
+function runChecks(checks: readonly SchemaCheck[], schema: JsonSchemaObject, context: SchemaCheckContext): DefinitionViolation[] {
+  const violations: DefinitionViolation[] = [];
+  for (const check of checks) {
+    const found = check.run(schema, context);
+    violations.push(...found);
+    if (check.gate && found.length > 0) break;
+  }
+  return violations;
+}

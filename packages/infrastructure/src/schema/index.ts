@@ -1,0 +1,7 @@
+export { applySchemaDefaults } from './apply-defaults.js';
+export { canonicalJson, schemaHash, sha256Prefix } from './canonical-json.js';
+export { CfworkerSchemaCompiler, PARAMETERS_PATH } from './cfworker-schema-compiler.js';
+export * from './checks/index.js';
+export { CompiledToolSchema } from './compiled-tool-schema.js';
+export { compileEngineSchema, ENGINE_FAILURE_KEYWORD, EngineSchema, type EngineCompileResult, type EngineSchemaOptions } from './engine-schema.js';
+export type { RawViolation } from './raw-violation.js';
