@@ -173,7 +173,7 @@ describe('acode tools validate (acceptance)', () => {
     const { code, stdout } = await run(['tools', 'validate', 'file_read', '{}', '--json']);
     expect(code).toBe(1);
     const envelope = JSON.parse(stdout) as Record<string, unknown>;
-    expect(envelope).toMatchObject({ success: false, tool: 'file_read', errors: [{ code: 'ACODE-TSR-003', path: '' }] });
+    expect(envelope).toMatchObject({ success: false, tool: 'file_read', errors: [{ code: 'ACODE-TSR-003', path: expect.stringMatching(/^(\/.*)?$/) }] });
     expect(typeof envelope['schema_hint']).toBe('string');
     expect(typeof envelope['correlation_id']).toBe('string');
   });

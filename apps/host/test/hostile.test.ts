@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRawResponse, rawExchange, send } from './support/raw-http.js';
 import { startTestHost, type TestHost } from './support/test-host.js';
+import { waitFor } from './support/wait-for.js';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -62,7 +63,7 @@ describe('hostile tool names in the path', () => {
   });
 
   it('refuses an absolute-form target', async () => {
-    const exchange = await rawExchange(host.port, 'GET http://evil.example/healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    const exchange = await rawExchange(host.port, 'GET http://evil.example/healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(parseRawResponse(exchange.text).status).toBe(400);
   });
 });
@@ -84,7 +85,8 @@ describe('slow clients', () => {
     );
     expect(exchange.closedByServer).toBe(true);
     expect(parseRawResponse(exchange.text).status).toBe(408);
-    expect(host.server.inFlight).toBe(0);
+    // The abandoned request is released, not kept as in flight.
+    await waitFor(() => host.server.inFlight === 0);
   });
 });
 

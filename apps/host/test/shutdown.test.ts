@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { expect, it } from 'vitest';
 import { startTestHost } from './support/test-host.js';
+import { waitFor } from './support/wait-for.js';
 
 it('lets an in-flight request finish after close begins, then stops accepting', async () => {
   const host = await startTestHost();
@@ -44,8 +45,3 @@ it('is idempotent and does not wait for idle keep-alive connections', async () =
   await Promise.all([host.close(), host.close()]);
   expect(host.server.inFlight).toBe(0);
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 2_000 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  if (!condition()) throw new Error('condition never held');
-}

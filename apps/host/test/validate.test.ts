@@ -115,10 +115,11 @@ describe('POST /v1/tools/{name}/validate: refused arguments', () => {
 
   it('answers 100k levels of nesting with TSR-009, quickly and without a crash', async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    const response = await validate('echo_tree', `{"tree":${deep}}`);
+    // Nesting is refused while parsing, before the schema is consulted.
+    const response = await validate('weather_lookup', `{"city":${deep}}`);
     expect(response.status).toBe(422);
     expect(response.json().errors[0].code).toBe('ACODE-TSR-009');
-    const unbalanced = await validate('echo_tree', '{"tree":' + '['.repeat(100_000));
+    const unbalanced = await validate('weather_lookup', '{"city":' + '['.repeat(100_000));
     expect([400, 422]).toContain(unbalanced.status);
     expect(['ACODE-TSR-002', 'ACODE-TSR-009']).toContain(unbalanced.json().errors[0].code);
     expect((await fetch(`${host.baseUrl}/healthz`)).status).toBe(200);

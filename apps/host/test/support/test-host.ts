@@ -65,15 +65,6 @@ export const SECRET_STORE: ToolDefinition = {
   },
 };
 
-/** A tool whose arguments may nest, to reach the nesting limit through valid JSON. */
-export const ECHO_TREE: ToolDefinition = {
-  name: 'echo_tree',
-  description: 'Echoes a tree.',
-  version: '1.0.0',
-  category: 'general',
-  parameters: { type: 'object', properties: { tree: { type: 'array' } }, additionalProperties: false },
-};
-
 export interface TestHost {
   readonly baseUrl: string;
   readonly port: number;
@@ -104,7 +95,7 @@ export async function startTestHost(options: { timeouts?: Partial<HostTimeouts>;
   registerAcodeServices(child, { cwd: dir, homeDir: dir, logLevel: 'debug', logFormat: 'json', logStream });
   await child.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const registry = child.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry);
-  for (const definition of [WEATHER_V1, WEATHER_V2, SECRET_STORE, ECHO_TREE]) registry.registerTool(definition);
+  for (const definition of [WEATHER_V1, WEATHER_V2, SECRET_STORE]) registry.registerTool(definition);
   const limits = child.resolve<ToolRegistryOptions>(TOKENS.ToolRegistryOptions).limits;
 
   const server = createHostServer({

@@ -8,6 +8,7 @@ import { CompiledToolSchema } from './compiled-tool-schema.js';
 import { compileEngineSchema } from './engine-schema.js';
 import { frozenCopy } from './frozen-copy.js';
 import { isPlainObject } from './is-plain-object.js';
+import { validateAgainstMetaSchema } from './meta-schema-validator.js';
 
 /** Where a tool's parameter schema sits in its definition; every violation path starts here. */
 export const PARAMETERS_PATH = '/parameters';
@@ -20,6 +21,12 @@ export const PARAMETERS_PATH = '/parameters';
  */
 @injectable()
 export class CfworkerSchemaCompiler implements ISchemaCompiler {
+  constructor() {
+    // Build the process-wide meta-schema validator now, so its one-off cost lands at startup and
+    // is not charged (and reported as slow) to whichever tool happens to be compiled first.
+    validateAgainstMetaSchema({ type: 'object' });
+  }
+
   /** Checks and compiles `schema` under `limits` (defaults: decision 10). */
   compile(schema: unknown, limits?: Partial<RegistryLimits>): SchemaCompileResult {
     const context: SchemaCheckContext = { limits: { ...DEFAULT_REGISTRY_LIMITS, ...limits }, basePath: PARAMETERS_PATH };
