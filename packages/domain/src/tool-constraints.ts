@@ -12,6 +12,14 @@ export interface ToolConstraints {
   readonly requiredIsolation?: SandboxIsolationLevel;
 }
 
+/** Every field a {@link ToolConstraints} may carry; anything else is a typo the rules report. */
+export const TOOL_CONSTRAINT_FIELDS: readonly (keyof ToolConstraints)[] = Object.freeze([
+  'maxExecutionTimeMs',
+  'maxOutputSizeBytes',
+  'allowSideEffects',
+  'requiredIsolation',
+]);
+
 /** 001's defaults: 60 s, 10 MiB, side effects allowed, standard isolation. */
 export const DEFAULT_TOOL_CONSTRAINTS: Readonly<Required<ToolConstraints>> = Object.freeze({
   maxExecutionTimeMs: 60_000,

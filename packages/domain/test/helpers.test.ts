@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, jsonEquals } from '../src/json-canonical.js';
+import { canonicalJson, canonicalJsonText, jsonEquals } from '../src/json-canonical.js';
 import { appendPointer } from '../src/json-pointer.js';
 import { countCodePointsUpTo, formatByteSize, formatDuration, quoteText } from '../src/message-text.js';
 import { isPlainObject, ownValue } from '../src/plain-object.js';
@@ -25,6 +25,31 @@ describe('canonicalJson and jsonEquals', () => {
     }
     expect(jsonEquals(Number.NaN, Number.NaN)).toBe(false);
     expect(canonicalJson(nestedArray(63))).toBeDefined();
+  });
+
+  it('refuses a sparse array, whose hole is not a JSON value', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    expect(canonicalJson([1, , 3])).toBeUndefined();
+  });
+});
+
+describe('canonicalJsonText', () => {
+  it('sorts keys recursively, keeps array order and drops whitespace', () => {
+    expect(canonicalJsonText({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+  });
+
+  it('sorts by UTF-16 code unit, so the order is the same on every platform', () => {
+    expect(canonicalJsonText({ b: 1, B: 2, é: 3, a: 4 })).toBe('{"B":2,"a":4,"b":1,"é":3}');
+  });
+
+  it('writes the same text as canonicalJson for JSON data', () => {
+    const value = JSON.parse('{"z":[1.5,-0,"\\u2028"],"a":{"__proto__":{"k":true},"b":null}}') as unknown;
+    expect(canonicalJsonText(value)).toBe('{"a":{"__proto__":{"k":true},"b":null},"z":[1.5,0,"\u2028"]}');
+    expect(canonicalJson(value)).toBe(canonicalJsonText(value));
+  });
+
+  it('leaves out members set to undefined, as an absent optional field', () => {
+    expect(canonicalJsonText({ name: 'x', aliases: undefined })).toBe('{"name":"x"}');
   });
 });
 

@@ -3,10 +3,10 @@ import { appendPointer } from '../json-pointer.js';
 import { describeValueType, formatByteSize, formatDuration, quoteText } from '../message-text.js';
 import { isPlainObject, ownValue } from '../plain-object.js';
 import { SANDBOX_ISOLATION_LEVELS } from '../sandbox-isolation-level.js';
-import { TOOL_CONSTRAINT_RANGES } from '../tool-constraints.js';
+import { TOOL_CONSTRAINT_FIELDS, TOOL_CONSTRAINT_RANGES } from '../tool-constraints.js';
 import { definitionViolation, type DefinitionRule } from './definition-rule.js';
 
-const KNOWN_CONSTRAINTS = ['maxExecutionTimeMs', 'maxOutputSizeBytes', 'allowSideEffects', 'requiredIsolation'];
+const KNOWN_CONSTRAINTS: readonly string[] = TOOL_CONSTRAINT_FIELDS;
 
 /**
  * `constraints`, when given, is an object: `maxExecutionTimeMs` a whole number from 1 s to

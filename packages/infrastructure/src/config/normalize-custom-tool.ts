@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@acode/domain';
+import { ERROR_CODES, TOOL_CONSTRAINT_FIELDS, TOOL_DEFINITION_FIELDS } from '@acode/domain';
 import type { ConfigWarning } from './acode-config.js';
 import { dottedKey, quote } from './describe-value.js';
 import { locate } from './locate.js';
@@ -6,28 +6,10 @@ import { normalizeCategory } from './normalize-category.js';
 import type { ConfigDocument, ConfigPath } from './read-config-file.js';
 
 /** Fields of a `ToolDefinition`; a snake_case key in YAML is renamed to the one it spells. */
-const DEFINITION_FIELDS: ReadonlySet<string> = new Set([
-  'name',
-  'description',
-  'version',
-  'parameters',
-  'category',
-  'aliases',
-  'outputSchema',
-  'constraints',
-  'requiredPermissions',
-  'requiresConfirmation',
-  'kind',
-  'sideEffects',
-  'idempotent',
-  'allowedModes',
-  'latencyBudgetMs',
-  'enabled',
-  'metadata',
-]);
+const DEFINITION_FIELDS: ReadonlySet<string> = new Set(TOOL_DEFINITION_FIELDS);
 
 /** Fields of `ToolConstraints`, renamed the same way inside `constraints:`. */
-const CONSTRAINT_FIELDS: ReadonlySet<string> = new Set(['maxExecutionTimeMs', 'maxOutputSizeBytes', 'allowSideEffects', 'requiredIsolation']);
+const CONSTRAINT_FIELDS: ReadonlySet<string> = new Set(TOOL_CONSTRAINT_FIELDS);
 
 /**
  * Converts one custom tool entry to the shape of a `ToolDefinition`: snake_case keys become the

@@ -19,6 +19,7 @@ import {
   type ToolVersionQuery,
 } from '@acode/application';
 import {
+  canonicalJsonText,
   DEFAULT_TOOL_CATEGORY,
   ERROR_CODES,
   compareSemVer,
@@ -36,7 +37,6 @@ import {
   type ValidationError,
 } from '@acode/domain';
 import { inject, injectable } from 'tsyringe';
-import { canonicalJson } from '../schema/canonical-json.js';
 import { buildSchemaHint } from '../validation/schema-hint.js';
 import { closestName } from '../validation/did-you-mean.js';
 import { parseArguments } from '../validation/parse-arguments.js';
@@ -99,7 +99,7 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
 
     // Stored form: a private deep-frozen copy, so neither the caller nor a reader can change it (BP-008).
     const stored = deepFreeze(structuredClone({ ...definition, category: definition.category ?? DEFAULT_TOOL_CATEGORY })) as ToolDefinition;
-    const canonical = canonicalJson(stored);
+    const canonical = canonicalJsonText(stored);
     const semver = parseSemVer(stored.version)!; // the version rule already proved it parses
     const current = this.snapshot;
     const key = toolNameKey(stored.name);

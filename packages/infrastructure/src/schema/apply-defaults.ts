@@ -1,5 +1,5 @@
+import { isPlainObject } from '@acode/domain';
 import type { JsonObject, JsonSchemaObject, JsonValue } from '@acode/domain';
-import { isPlainObject } from './is-plain-object.js';
 import type { LocalRefResolver } from './local-ref.js';
 
 /**

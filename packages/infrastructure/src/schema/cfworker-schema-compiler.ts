@@ -1,13 +1,12 @@
 import type { ISchemaCompiler, SchemaCompileResult } from '@acode/application';
-import { DEFAULT_REGISTRY_LIMITS, ERROR_CODES, type DefinitionViolation, type JsonSchemaObject, type RegistryLimits } from '@acode/domain';
+import { canonicalJsonText, DEFAULT_REGISTRY_LIMITS, type DefinitionViolation, ERROR_CODES, isPlainObject, type JsonSchemaObject, type RegistryLimits } from '@acode/domain';
 import { injectable } from 'tsyringe';
-import { canonicalJson, sha256Prefix } from './canonical-json.js';
+import { sha256Prefix } from './schema-hash.js';
 import { TOOL_SCHEMA_CHECKS, type SchemaCheck, type SchemaCheckContext } from './checks/index.js';
 import { schemaViolation } from './checks/schema-violation.js';
 import { CompiledToolSchema } from './compiled-tool-schema.js';
 import { compileEngineSchema } from './engine-schema.js';
 import { frozenCopy } from './frozen-copy.js';
-import { isPlainObject } from './is-plain-object.js';
 import { validateAgainstMetaSchema } from './meta-schema-validator.js';
 
 /** Where a tool's parameter schema sits in its definition; every violation path starts here. */
@@ -45,7 +44,7 @@ export class CfworkerSchemaCompiler implements ISchemaCompiler {
       const path = PARAMETERS_PATH + compiled.pointer;
       return { ok: false, violations: [{ code: ERROR_CODES.SCHEMA_COMPILATION_FAILED, path, message: `${path}: Schema compilation failed: ${compiled.reason}` }] };
     }
-    const canonical = canonicalJson(source);
+    const canonical = canonicalJsonText(source);
     return { ok: true, compiled: new CompiledToolSchema(source, sha256Prefix(canonical), Buffer.byteLength(canonical, 'utf8'), compiled.engine) };
   }
 }

@@ -1,7 +1,7 @@
+import { appendPointer, isPlainObject } from '@acode/domain';
 import type { JsonSchemaObject } from '@acode/domain';
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
-import { isPlainObject } from './is-plain-object.js';
-import { appendPointer, formatPointer, parseFragmentPointer, resolvePointer } from './json-pointer.js';
+import { formatPointer, parseFragmentPointer, resolvePointer } from './json-pointer.js';
 import type { RawViolation } from './raw-violation.js';
 import { originalFormatCheck } from './re2-format.js';
 import { re2Search } from './re2-pattern.js';

@@ -1,6 +1,5 @@
+import { appendPointer, isPlainObject } from '@acode/domain';
 import type { JsonSchemaObject } from '@acode/domain';
-import { isPlainObject } from './is-plain-object.js';
-import { appendPointer } from './json-pointer.js';
 import { compileRe2Pattern } from './re2-pattern.js';
 import { registerRe2Format, type Re2FormatEntry } from './re2-format.js';
 import {

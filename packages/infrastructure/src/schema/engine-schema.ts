@@ -1,8 +1,8 @@
+import { isPlainObject } from '@acode/domain';
 import type { JsonSchemaObject } from '@acode/domain';
 import { dereference, validate, type Schema } from '@cfworker/json-schema';
 import { buildEngineCopy, type SchemaOrigin } from './engine-schema-copy.js';
 import { toRawViolations } from './engine-output.js';
-import { isPlainObject } from './is-plain-object.js';
 import type { RawViolation } from './raw-violation.js';
 import { findStrictBoundaries } from './strict-boundaries.js';
 

@@ -1,5 +1,5 @@
 export { applySchemaDefaults } from './apply-defaults.js';
-export { canonicalJson, schemaHash, sha256Prefix } from './canonical-json.js';
+export { schemaHash, sha256Prefix } from './schema-hash.js';
 export { CfworkerSchemaCompiler, PARAMETERS_PATH } from './cfworker-schema-compiler.js';
 export * from './checks/index.js';
 export { CompiledToolSchema } from './compiled-tool-schema.js';

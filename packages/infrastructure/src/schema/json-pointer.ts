@@ -1,20 +1,8 @@
-import { isPlainObject } from './is-plain-object.js';
-
-/** Escapes one reference token of a JSON Pointer (RFC 6901). */
-export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+import { appendPointer, isPlainObject } from '@acode/domain';
 
 /** Unescapes one reference token of a JSON Pointer (RFC 6901). */
 export function unescapePointerToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** Appends reference tokens to a JSON Pointer, escaping each. */
-export function appendPointer(pointer: string, ...tokens: readonly (string | number)[]): string {
-  let result = pointer;
-  for (const token of tokens) result += `/${escapePointerToken(String(token))}`;
-  return result;
 }
 
 /** Splits a JSON Pointer into its unescaped reference tokens; `undefined` if it is not one. */

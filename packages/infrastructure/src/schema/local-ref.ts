@@ -1,4 +1,4 @@
-import { isPlainObject } from './is-plain-object.js';
+import { isPlainObject } from '@acode/domain';
 import { formatPointer, parseFragmentPointer, resolvePointer } from './json-pointer.js';
 import { walkSchemaObjects } from './schema-walk.js';
 

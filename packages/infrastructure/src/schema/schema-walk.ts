@@ -1,5 +1,4 @@
-import { isPlainObject } from './is-plain-object.js';
-import { appendPointer } from './json-pointer.js';
+import { appendPointer, isPlainObject } from '@acode/domain';
 import { subschemasOf, type SubschemaRole } from './schema-keywords.js';
 
 /** One schema object met by {@link walkSchemaObjects}. */

@@ -1,5 +1,4 @@
-import { isPlainObject } from './is-plain-object.js';
-import { appendPointer } from './json-pointer.js';
+import { appendPointer, isPlainObject } from '@acode/domain';
 import { LocalRefResolver } from './local-ref.js';
 import { subschemasOf } from './schema-keywords.js';
 import { walkSchemaObjects } from './schema-walk.js';

@@ -1,5 +1,5 @@
+import { appendPointer } from '@acode/domain';
 import { utf8ByteLength } from './utf8-byte-length.js';
-import { appendPointer } from '../schema/json-pointer.js';
 import type { JsonObject, JsonValue } from '@acode/domain';
 
 /** Why an already-parsed value is not JSON, or too big. */

@@ -1,5 +1,5 @@
+import { appendPointer } from '@acode/domain';
 import type { DefinitionViolation } from '@acode/domain';
-import { appendPointer } from '../json-pointer.js';
 import { LocalRefResolver } from '../local-ref.js';
 import { subschemasOf } from '../schema-keywords.js';
 import { walkSchemaObjects } from '../schema-walk.js';

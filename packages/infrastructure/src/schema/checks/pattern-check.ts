@@ -1,7 +1,6 @@
+import { appendPointer, isPlainObject } from '@acode/domain';
 import type { DefinitionViolation } from '@acode/domain';
 import { findNestedRepetition } from '../backtracking-risk.js';
-import { isPlainObject } from '../is-plain-object.js';
-import { appendPointer } from '../json-pointer.js';
 import { compileRe2Pattern } from '../re2-pattern.js';
 import { RE2_FORMAT_PREFIX } from '../re2-format.js';
 import { walkSchemaObjects } from '../schema-walk.js';

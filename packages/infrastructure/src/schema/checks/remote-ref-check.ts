@@ -1,5 +1,5 @@
+import { appendPointer } from '@acode/domain';
 import type { DefinitionViolation } from '@acode/domain';
-import { appendPointer } from '../json-pointer.js';
 import { isLocalRef } from '../local-ref.js';
 import { walkSchemaObjects } from '../schema-walk.js';
 import type { SchemaCheck } from './schema-check.js';

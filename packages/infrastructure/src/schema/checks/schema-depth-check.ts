@@ -1,5 +1,4 @@
-import { isPlainObject } from '../is-plain-object.js';
-import { appendPointer } from '../json-pointer.js';
+import { appendPointer, isPlainObject } from '@acode/domain';
 import { subschemasOf } from '../schema-keywords.js';
 import type { SchemaCheck } from './schema-check.js';
 import { schemaViolation } from './schema-violation.js';

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalJsonText } from '@acode/domain';
 import type { SchemaCheck } from './schema-check.js';
 import { schemaViolation } from './schema-violation.js';
 
@@ -11,7 +11,7 @@ export const schemaSizeCheck: SchemaCheck = {
   gate: true,
   run(schema, context) {
     const limit = context.limits.maxSchemaSizeBytes;
-    const size = Buffer.byteLength(canonicalJson(schema), 'utf8');
+    const size = Buffer.byteLength(canonicalJsonText(schema), 'utf8');
     if (size <= limit) return [];
     return [schemaViolation(context, '', `Schema exceeds maximum size of ${limit} bytes (got ${size})`)];
   },

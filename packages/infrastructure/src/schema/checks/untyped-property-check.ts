@@ -1,6 +1,5 @@
+import { appendPointer, isPlainObject } from '@acode/domain';
 import type { DefinitionViolation } from '@acode/domain';
-import { isPlainObject } from '../is-plain-object.js';
-import { appendPointer } from '../json-pointer.js';
 import { walkSchemaObjects } from '../schema-walk.js';
 import type { SchemaCheck } from './schema-check.js';
 import { schemaViolation } from './schema-violation.js';

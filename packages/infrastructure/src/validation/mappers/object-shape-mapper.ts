@@ -1,6 +1,6 @@
+import { appendPointer } from '@acode/domain';
 import type { ValidationError } from '@acode/domain';
 import type { RawViolation } from '../../schema/raw-violation.js';
-import { appendPointer } from '../../schema/json-pointer.js';
 import { lastToken, quoteName } from '../display-text.js';
 import { isSchemaObject, propertySchema, summarizeSchema } from '../schema-summary.js';
 import { constraintError, ownProperty, type MappingContext, type ViolationMapper } from './violation-mapper.js';

@@ -1,5 +1,4 @@
-import { ERROR_CODES, type ValidationError } from '@acode/domain';
-import { appendPointer } from '../../schema/json-pointer.js';
+import { appendPointer, ERROR_CODES, type ValidationError } from '@acode/domain';
 import { boundedPath, describeLocation } from '../display-text.js';
 import { declaredTypes, isSchemaObject, listEnumValues, propertySchema, summarizeSchema, typeWithArticle } from '../schema-summary.js';
 import { ownProperty, type ViolationMapper } from './violation-mapper.js';
