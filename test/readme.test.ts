@@ -1,6 +1,8 @@
 import { ERROR_CODE_TITLES } from '../packages/domain/src/index.js';
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { loadConfig } from '../packages/infrastructure/src/config/index.js';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -19,5 +21,21 @@ describe('README', () => {
     const lines = block.split('\n').filter((line) => line.trim() !== '');
     expect(lines).toHaveLength(2);
     expect(readFileSync(resolve(root, '.ci/run'), 'utf8')).toContain(lines[1]!);
+  });
+
+  it('shows a configuration example that loads without warnings and with every key it names', () => {
+    const yaml = /```yaml\n(tool_registry:[\s\S]*?)```/.exec(readme)?.[1];
+    expect(yaml).toBeDefined();
+    const dir = mkdtempSync(join(tmpdir(), 'acode-readme-'));
+    try {
+      mkdirSync(join(dir, '.agent'));
+      writeFileSync(join(dir, '.agent', 'config.yml'), yaml!);
+      const config = loadConfig({ cwd: dir, homeDir: dir });
+      expect(config.warnings).toEqual([]);
+      expect(config.registry.disabledTools).toEqual(['command_execute']);
+      expect(config.customTools.map((t) => (t.definition as { name: string }).name)).toEqual(['custom_greeting']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
