@@ -16,3 +16,7 @@ export * from './schema-provider.js';
 export * from './tokens.js';
 export * from './tool-registration-service.js';
 export * from './tool-schema-registry.js';
+export * from './exceptions/tool-call-exceptions.js';
+export * from './json-repairer.js';
+export * from './tool-call-parser.js';
+export * from './tool-call-settings-catalog.js';

@@ -21,6 +21,12 @@ export const TOKENS = Object.freeze({
   ToolRegistryOptions: Symbol.for('acode.ToolRegistryOptions'),
   /** The loaded configuration (`AcodeConfig` in infrastructure). */
   Config: Symbol.for('acode.Config'),
+  /** {@link IToolCallParser}. */
+  ToolCallParser: Symbol.for('acode.IToolCallParser'),
+  /** {@link IJsonRepairer}. */
+  JsonRepairer: Symbol.for('acode.IJsonRepairer'),
+  /** {@link ToolCallSettingsCatalog}. */
+  ToolCallSettings: Symbol.for('acode.ToolCallSettingsCatalog'),
   /** {@link ToolRegistrationService}. */
   ToolRegistrationService: Symbol.for('acode.ToolRegistrationService'),
 });

@@ -21,6 +21,24 @@ export const ERROR_CODES = Object.freeze({
   SCHEMA_COMPILATION_FAILED: 'ACODE-TSR-008',
   /** The arguments exceed the size or nesting limit; refused before or while parsing. */
   ARGUMENTS_TOO_LARGE: 'ACODE-TSR-009',
+  /** A tool call names no function (002 FR-014). */
+  TOOL_CALL_NAME_MISSING: 'ACODE-TLP-001',
+  /** A tool call's arguments are not valid JSON and repair is off or did not apply. */
+  TOOL_CALL_INVALID_JSON: 'ACODE-TLP-002',
+  /** JSON repair was attempted and could not produce valid JSON. */
+  TOOL_CALL_REPAIR_FAILED: 'ACODE-TLP-003',
+  /** A tool call's arguments failed schema validation; carries the registry's TSR errors. */
+  TOOL_CALL_SCHEMA_INVALID: 'ACODE-TLP-004',
+  /** A tool call names a tool the registry does not hold; never retried. */
+  TOOL_CALL_UNKNOWN_TOOL: 'ACODE-TLP-005',
+  /** Every retry with the model failed. */
+  TOOL_CALL_RETRIES_EXHAUSTED: 'ACODE-TLP-006',
+  /** JSON repair ran past its time budget. */
+  TOOL_CALL_REPAIR_TIMEOUT: 'ACODE-TLP-007',
+  /** A streamed tool call could not be assembled (incomplete at stream end, malformed chunk). */
+  TOOL_CALL_STREAM_ERROR: 'ACODE-TLP-008',
+  /** A tool call's arguments exceed the size or nesting limit; refused before parsing. */
+  TOOL_CALL_TOO_LARGE: 'ACODE-TLP-009',
   /** A definition field other than the schema breaks a rule (name, description, version, ...). */
   DEFINITION_INVALID: 'ACODE-DEF-001',
   /** A configuration file cannot be read or parsed. */
@@ -53,6 +71,15 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-TSR-007': 'Duplicate tool name',
   'ACODE-TSR-008': 'Schema compilation failed',
   'ACODE-TSR-009': 'Arguments too large or too deeply nested',
+  'ACODE-TLP-001': 'Function name is required',
+  'ACODE-TLP-002': 'Invalid JSON in arguments',
+  'ACODE-TLP-003': 'JSON repair failed',
+  'ACODE-TLP-004': 'Schema validation failed',
+  'ACODE-TLP-005': 'Unknown tool name',
+  'ACODE-TLP-006': 'Max retries exhausted',
+  'ACODE-TLP-007': 'Repair timeout',
+  'ACODE-TLP-008': 'Streaming accumulation error',
+  'ACODE-TLP-009': 'Arguments exceed size limit',
   'ACODE-DEF-001': 'Tool definition invalid',
   'ACODE-CFG-001': 'Configuration file unreadable',
   'ACODE-CFG-002': 'Configuration value invalid',

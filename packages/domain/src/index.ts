@@ -50,3 +50,7 @@ export * from './definition-rules/required-default-rule.js';
 export * from './definition-rules/default-value-rule.js';
 export * from './definition-rules/required-names-rule.js';
 export * from './definition-rules/output-schema-rule.js';
+export * from './json-repair.js';
+export * from './tool-call.js';
+export * from './tool-call-parse-result.js';
+export * from './tool-call-settings.js';

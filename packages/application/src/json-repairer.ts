@@ -1,0 +1,16 @@
+import type { RepairResult } from '@acode/domain';
+
+/** Options of one repair. */
+export interface JsonRepairOptions {
+  /** Budget in milliseconds; past it the repair stops with ACODE-TLP-007. Default 100. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Repairs the JSON damage local models emit (trailing commas, cut-off output, single quotes...).
+ * Valid JSON comes back untouched and unflagged; the repairer never evaluates its input and runs
+ * in time linear in it.
+ */
+export interface IJsonRepairer {
+  repair(text: string, options?: JsonRepairOptions): RepairResult;
+}

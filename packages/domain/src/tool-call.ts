@@ -1,0 +1,59 @@
+import type { JsonObject } from './json-value.js';
+import type { RepairName } from './json-repair.js';
+
+/**
+ * Where a tool call was found: a structured field of a server's response, a stream, or text the
+ * model wrote into its content that the server's template did not recognise.
+ */
+export const TOOL_CALL_SOURCES = Object.freeze([
+  'ollama',
+  'openai',
+  'ollama_stream',
+  'openai_stream',
+  'content_tool_call_tag',
+  'content_fenced_json',
+  'content_tool_calls_marker',
+  'content_python_tag',
+] as const);
+
+/** One of {@link TOOL_CALL_SOURCES}. */
+export type ToolCallSource = (typeof TOOL_CALL_SOURCES)[number];
+
+/** A tool call as a model server delivered it, before its arguments are parsed. */
+export interface RawToolCall {
+  /** Position of the call in the response (0-based), as the server numbered it or as found. */
+  readonly index: number;
+  /** The server's id, when it sent one. */
+  readonly id?: string;
+  /** The function name as sent; may be missing or not a string. */
+  readonly name?: unknown;
+  /** Arguments as sent: a JSON string (OpenAI), an object (Ollama), or anything else a server got wrong. */
+  readonly arguments?: unknown;
+  /** Where it was found. */
+  readonly source: ToolCallSource;
+  /**
+   * True when a stream ended before this call was complete: its arguments are what arrived. A
+   * failure to parse them is reported as ACODE-TLP-008 rather than a plain JSON error.
+   */
+  readonly incomplete?: boolean;
+}
+
+/** A tool call whose arguments parsed (and, in a parse result, validated). */
+export interface ToolCall {
+  /** The server's id, or a generated `call_` id. Unique within one response. */
+  readonly id: string;
+  /** Canonical tool name (an alias resolves to its tool). */
+  readonly name: string;
+  /** Parsed arguments; in a validated call, with the schema's defaults applied. */
+  readonly arguments: JsonObject;
+  /** Position of the call in the response, 0-based; calls keep the model's order. */
+  readonly index: number;
+  /** Where it was found. */
+  readonly source: ToolCallSource;
+  /** The name the model used, when it was an alias or differed in case. */
+  readonly requestedName?: string;
+  /** Version of the tool it validated against. */
+  readonly version?: string;
+  /** Repairs applied to its arguments text; empty when the JSON was valid as sent. */
+  readonly repairs: readonly RepairName[];
+}
