@@ -1,20 +1,25 @@
 // @ts-check
 /**
  * `pnpm bench`: this registry against JSON.parse, Ajv 2020 and raw @cfworker/json-schema, in one
- * process, side by side; then heap per schema and 000's budgets. Prints the report and writes it
- * to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
+ * process, side by side; then heap per schema and 000's budgets; then tool-call parsing (repair,
+ * extraction, the full pipeline) against JSON.parse and jsonrepair, with 002's and issue 3's
+ * budgets. Prints the report and writes it to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
  * printed, not fatal. Run with `node --expose-gc` (the heap figures need it).
  */
 import { writeFileSync } from 'node:fs';
 import { BUDGETS, checkBudgets } from './lib/budgets.mjs';
+import { checkParsing } from './lib/check-parsing.mjs';
 import { checkSubjects } from './lib/check-subjects.mjs';
 import { describeMachine } from './lib/describe-machine.mjs';
 import { heapSubjects } from './lib/heap-subjects.mjs';
 import { loadAcode } from './lib/load-acode.mjs';
 import { loadPeers } from './lib/load-peers.mjs';
+import { loadToolCallParsing } from './lib/load-tool-calls.mjs';
 import { measureHeap } from './lib/measure-heap.mjs';
 import { measureTasks } from './lib/measure-tasks.mjs';
-import { withRatios } from './lib/ratios.mjs';
+import { PARSE_BUDGETS, PARSE_RATIO_CHECKS, checkRatios } from './lib/parse-budgets.mjs';
+import { parseTasks } from './lib/parse-tasks.mjs';
+import { withRatios, withRatiosByWork } from './lib/ratios.mjs';
 import { renderMarkdown, renderText } from './lib/render-report.mjs';
 import { timingTasks } from './lib/timing-tasks.mjs';
 
@@ -28,8 +33,17 @@ async function main() {
   if (!loaded.ok) notes.push(`This project's registry was NOT MEASURED: ${loaded.reason}.`);
   if (typeof globalThis.gc !== 'function') notes.push('Heap figures need `node --expose-gc`; they were not measured.');
 
+  const loadedParsing = await loadToolCallParsing(acode);
+  const parsing = loadedParsing.ok ? loadedParsing : undefined;
+  if (!loadedParsing.ok) notes.push(`This project's repairer and parser were NOT MEASURED: ${loadedParsing.reason}.`);
+
   const checked = checkSubjects(acode, peers);
-  notes.push(...checked.problems.map((problem) => `WRONG ANSWER: ${problem}; its figures are not comparable.`), ...checked.facts);
+  const checkedParsing = checkParsing(parsing);
+  notes.push(
+    ...[...checked.problems, ...checkedParsing.problems].map((problem) => `WRONG ANSWER: ${problem}; its figures are not comparable.`),
+    ...checked.facts,
+    ...checkedParsing.facts,
+  );
 
   process.stdout.write('Timing tasks (about half a minute)...\n');
   const timings = withRatios(await measureTasks(timingTasks(acode, peers)), (row) => row.meanMicros);
@@ -39,8 +53,15 @@ async function main() {
     (row) => row.bytesPerItem,
   );
   const budgets = checkBudgets(BUDGETS, { timings, heaps });
+  process.stdout.write('Tool-call parsing tasks (about ten seconds)...\n');
+  const parseTimings = withRatiosByWork(await measureTasks(parseTasks(parsing, peers)), (row) => row.meanMicros);
+  const parsingReport = {
+    timings: parseTimings,
+    budgets: checkBudgets(PARSE_BUDGETS, { timings: parseTimings, heaps: [] }),
+    ratios: checkRatios(PARSE_RATIO_CHECKS, parseTimings),
+  };
 
-  const report = { date: new Date().toISOString(), machine: describeMachine(), timings, heaps, budgets, notes };
+  const report = { date: new Date().toISOString(), machine: describeMachine(), timings, heaps, budgets, parsing: parsingReport, notes };
   process.stdout.write(`\n${renderText(report)}`);
   writeFileSync(RESULTS_FILE, renderMarkdown(report));
   process.stdout.write(`\nWrote ${RESULTS_FILE.pathname}\n`);

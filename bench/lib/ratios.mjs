@@ -58,6 +58,36 @@ export function withRatios(rows, costOf) {
 }
 
 /**
+ * Like {@link withRatios}, but each row is divided by the baseline doing the same work (the
+ * parsing rows have one `JSON.parse` per input). A row whose work has no baseline gets no
+ * `vsBaseline`.
+ *
+ * @template {Comparable} T
+ * @param {readonly T[]} rows
+ * @param {(row: T) => number | undefined} costOf
+ * @returns {Array<T & { vsBaseline?: number, vsCheapestPeer?: number }>}
+ */
+export function withRatiosByWork(rows, costOf) {
+  /** @type {Map<string, number>} */
+  const baselines = new Map();
+  for (const row of rows) {
+    const cost = usableCost(row, costOf);
+    if (row.role === 'baseline' && cost !== undefined && !baselines.has(row.work)) baselines.set(row.work, cost);
+  }
+  const cheapest = cheapestPeerByWork(rows, costOf);
+  return rows.map((row) => {
+    const cost = usableCost(row, costOf);
+    const baseline = baselines.get(row.work);
+    const peer = cheapest.get(row.work);
+    return {
+      ...row,
+      ...(cost !== undefined && baseline !== undefined ? { vsBaseline: cost / baseline } : {}),
+      ...(cost !== undefined && peer !== undefined ? { vsCheapestPeer: cost / peer } : {}),
+    };
+  });
+}
+
+/**
  * A cost that can be divided and divided by: finite and positive, from a measured row.
  *
  * @template {Comparable} T

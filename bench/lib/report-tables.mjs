@@ -30,6 +30,8 @@ import { formatBytes, formatInUnit, formatLimit, formatMicros, formatRate, forma
  * @property {ReadonlyArray<import('./measure-heap.mjs').HeapMeasurement & { vsCheapestPeer?: number }>} heaps
  * @property {readonly import('./budgets.mjs').BudgetVerdict[]} budgets
  * @property {readonly string[]} notes Problems and observations, most important first.
+ * @property {import('./parse-report-tables.mjs').ParsingReport} [parsing] Issue 3's tool-call
+ *   parsing section.
  */
 
 /**
@@ -37,11 +39,22 @@ import { formatBytes, formatInUnit, formatLimit, formatMicros, formatRate, forma
  * @returns {Table}
  */
 export function timingTable(report) {
+  return timingRowsTable('Timings (per operation)', report.timings);
+}
+
+/**
+ * A timing table of any rows, with their ratios.
+ *
+ * @param {string} title
+ * @param {BenchReport['timings']} timings
+ * @returns {Table}
+ */
+export function timingRowsTable(title, timings) {
   return {
-    title: 'Timings (per operation)',
+    title,
     columns: ['Task', 'ops/s', 'mean µs', 'p99 µs', '× JSON.parse', '× cheapest peer'],
     numericColumns: [1, 2, 3, 4, 5],
-    rows: report.timings.map((row) =>
+    rows: timings.map((row) =>
       row.state === 'measured'
         ? [row.label, formatRate(row.opsPerSecond), formatMicros(row.meanMicros), formatMicros(row.p99Micros), formatRatio(row.vsBaseline), formatRatio(row.vsCheapestPeer)]
         : [row.label, 'failed', '—', '—', '—', `(${row.failure ?? 'no reason'})`],
@@ -71,17 +84,26 @@ export function heapTable(report) {
  * @returns {Table}
  */
 export function budgetTable(report) {
-  return {
-    title: "Budgets (000's NFR-001..005)",
-    columns: ['Budget', 'Requirement', 'Limit', 'Measured', 'Status'],
-    rows: report.budgets.map(({ budget, status, measured, measuredBy, reason }) => [
-      budget.label,
-      budget.requirement,
-      `< ${formatLimit(budget.limit, budget.unit)}`,
-      measured === undefined ? `— (${reason ?? 'not measured'})` : `${formatInUnit(measured, budget.unit)} (${measuredBy ?? ''})`,
-      status,
-    ]),
-  };
+  return { title: "Budgets (000's NFR-001..005)", columns: BUDGET_COLUMNS, rows: report.budgets.map(budgetRow) };
+}
+
+/** Columns of every budget table. */
+export const BUDGET_COLUMNS = Object.freeze(['Budget', 'Requirement', 'Limit', 'Measured', 'Status']);
+
+/**
+ * One row of a budget table.
+ *
+ * @param {import('./budgets.mjs').BudgetVerdict} verdict
+ * @returns {string[]}
+ */
+export function budgetRow({ budget, status, measured, measuredBy, reason }) {
+  return [
+    budget.label,
+    budget.requirement,
+    `< ${formatLimit(budget.limit, budget.unit)}`,
+    measured === undefined ? `— (${reason ?? 'not measured'})` : `${formatInUnit(measured, budget.unit)} (${measuredBy ?? ''})`,
+    status,
+  ];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestPeerByWork, withRatios } from '../lib/ratios.mjs';
+import { cheapestPeerByWork, withRatios, withRatiosByWork } from '../lib/ratios.mjs';
 
 /** @param {Partial<{ id: string, work: string, role: string, state: string, cost: unknown }>} row */
 const row = (row) => ({ id: 'x', work: 'w', role: 'acode', state: 'measured', cost: 1, ...row });
@@ -45,5 +45,32 @@ describe('withRatios', () => {
     expect(cheapest.get('w')).toBe(7);
     const rated = withRatios([row({ id: 'parse', work: 'parse', role: 'baseline', cost }), row({ id: 'a', cost: 3 })], costOf);
     expect(rated.find((r) => r.id === 'a')).not.toHaveProperty('vsBaseline');
+  });
+});
+
+describe('withRatiosByWork', () => {
+  const rows = [
+    row({ id: 'parse-small', work: 'small', role: 'baseline', cost: 2 }),
+    row({ id: 'acode-small', work: 'small', role: 'acode', cost: 2.4 }),
+    row({ id: 'peer-small', work: 'small', role: 'peer', cost: 20 }),
+    row({ id: 'parse-large', work: 'large', role: 'baseline', cost: 40 }),
+    row({ id: 'acode-large', work: 'large', role: 'acode', cost: 60 }),
+    row({ id: 'acode-broken', work: 'broken', role: 'acode', cost: 1 }),
+  ];
+
+  it('divides each row by the baseline of its own work, not the first baseline', () => {
+    const rated = withRatiosByWork(rows, costOf);
+    expect(rated.find((r) => r.id === 'acode-small')?.vsBaseline).toBeCloseTo(1.2, 12);
+    expect(rated.find((r) => r.id === 'acode-large')?.vsBaseline).toBe(1.5);
+    expect(rated.find((r) => r.id === 'peer-small')?.vsBaseline).toBe(10);
+    expect(rated.find((r) => r.id === 'acode-small')?.vsCheapestPeer).toBeCloseTo(0.12, 12);
+  });
+
+  it('gives no ratio where the work has no usable baseline or peer', () => {
+    const rated = withRatiosByWork([...rows, row({ id: 'parse-broken', work: 'broken', role: 'baseline', state: 'failed', cost: 1 })], costOf);
+    const broken = rated.find((r) => r.id === 'acode-broken');
+    expect(broken).not.toHaveProperty('vsBaseline');
+    expect(broken).not.toHaveProperty('vsCheapestPeer');
+    expect(rated.find((r) => r.id === 'acode-large')).not.toHaveProperty('vsCheapestPeer');
   });
 });

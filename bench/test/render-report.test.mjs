@@ -54,6 +54,47 @@ describe('renderMarkdown', () => {
   });
 });
 
+describe('the tool-call parsing section', () => {
+  /** @type {import('../lib/budgets.mjs').Budget} */
+  const repairBudget = { id: 'r', requirement: '002 ToolCallBenchmarks', label: 'Repair of a trailing comma, p99', limit: 100, unit: 'µs', source: 'timing', measurementIds: ['acode-repair'] };
+  /** @type {import('../lib/parse-budgets.mjs').RatioCheck} */
+  const atMost = { id: 'v', requirement: 'issue 3', label: 'Repair of valid input vs JSON.parse', limit: 1.2, inclusive: true, pairs: [] };
+  /** @type {import('../lib/parse-budgets.mjs').RatioCheck} */
+  const fasterThan = { id: 'j', requirement: 'issue 3', label: 'Repair vs jsonrepair', limit: 1, inclusive: false, pairs: [] };
+  const parsing = {
+    timings: [{ id: 'acode-repair', label: 'acode repair, trailing comma', work: 'repair', role: /** @type {const} */ ('acode'), batch: 20, state: /** @type {const} */ ('measured'), opsPerSecond: 1_000_000, meanMicros: 1, p99Micros: 2.5, vsCheapestPeer: 0.4 }],
+    budgets: [{ budget: repairBudget, status: /** @type {const} */ ('PASS'), measured: 2.5, measuredBy: 'acode repair, trailing comma' }],
+    ratios: [
+      { check: atMost, status: /** @type {const} */ ('FAIL'), measured: 1.35, measuredBy: 'acode repair, valid, 10 KiB' },
+      { check: fasterThan, status: /** @type {const} */ ('NOT MEASURED'), reason: 'jsonrepair-truncated was not measured' },
+    ],
+  };
+
+  it('is absent when the report has none', () => {
+    expect(renderMarkdown(report())).not.toContain('Tool-call parsing');
+    expect(renderText(report())).not.toContain('Tool-call parsing');
+  });
+
+  it('renders its timings and one budget table holding p99 budgets and mean ratios', () => {
+    const markdown = renderMarkdown(report({ parsing }));
+    expect(markdown).toContain('# Tool-call parsing benchmarks');
+    expect(markdown).toMatch(/judged on the \*\*mean\*\* ratio/);
+    expect(markdown).toContain('| acode repair, trailing comma | 1,000,000 | 1.00 | 2.50 | — | 0.40× |');
+    expect(markdown).toContain('| Repair of a trailing comma, p99 | 002 ToolCallBenchmarks | < 100 µs | 2.50 µs (acode repair, trailing comma) | PASS |');
+    expect(markdown).toContain('| Repair of valid input vs JSON.parse | issue 3 | ≤ 1.20× | 1.35× (acode repair, valid, 10 KiB) | FAIL |');
+    expect(markdown).toContain('| Repair vs jsonrepair | issue 3 | < 1.00× | — (jsonrepair-truncated was not measured) | NOT MEASURED |');
+    // The registry's section still comes first, and the notes last.
+    expect(markdown.indexOf('# Registry benchmarks')).toBeLessThan(markdown.indexOf('# Tool-call parsing benchmarks'));
+  });
+
+  it('shouts every parsing target that missed or was not measured, and only those', () => {
+    const text = renderText(report({ parsing }));
+    expect(text).toContain('!!! BUDGET MISSED: Repair of valid input vs JSON.parse (issue 3)');
+    expect(text).toContain('!!! BUDGET NOT MEASURED: Repair vs jsonrepair (issue 3)');
+    expect(text).not.toContain('!!! BUDGET MISSED: Repair of a trailing comma');
+  });
+});
+
 describe('tables', () => {
   const table = { title: 'T', columns: ['name', 'value'], numericColumns: [1], rows: [['a|b\nc', '1'], ['long name', '1,000']] };
 

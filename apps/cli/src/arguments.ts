@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ERROR_CODES, TOOL_CATEGORIES, isToolCategory, type ToolCategory } from '@acode/domain';
 import { displayMessage, displayName } from './render/text.js';
-import { PROGRAM_HELP, TOOLS_HELP, TOOLS_LIST_HELP, TOOLS_SHOW_HELP, TOOLS_VALIDATE_HELP } from './usage.js';
+import { DEBUG_HELP, DEBUG_PARSE_TOOL_CALL_HELP, PROGRAM_HELP, TOOLS_HELP, TOOLS_LIST_HELP, TOOLS_SHOW_HELP, TOOLS_VALIDATE_HELP } from './usage.js';
 
 /** Log levels `--log-level` accepts. */
 export const LOG_LEVELS = Object.freeze(['debug', 'info', 'warn', 'error', 'silent'] as const);
@@ -31,6 +31,20 @@ export type CliCommand =
       readonly args?: string;
       readonly version?: string;
       readonly json: boolean;
+    }
+  | {
+      readonly kind: 'debug-parse-tool-call';
+      readonly global: GlobalOptions;
+      /** `--input FILE`, as typed (relative to the working directory); `-` is standard input. */
+      readonly input: string;
+      /** Repaired calls count as failures. */
+      readonly strict: boolean;
+      /** `--no-repair`: malformed JSON fails instead of being repaired. */
+      readonly repair: boolean;
+      readonly verbose: boolean;
+      readonly json: boolean;
+      /** `--provider NAME`: whose `tool_call` settings apply; the defaults when absent. */
+      readonly provider?: string;
     };
 
 /** A command line that could not be understood: exit 2 with `[ACODE-CLI-001] message`. */
@@ -53,7 +67,7 @@ const GLOBAL_SPEC = {
 } as const satisfies OptionSpec;
 
 /** Options that take a value wherever they appear; needed to find the command words. */
-const VALUE_OPTIONS = new Set(['--log-level', '--config', '--category', '--version']);
+const VALUE_OPTIONS = new Set(['--log-level', '--config', '--category', '--version', '--input', '-i', '--provider']);
 
 const SUBCOMMANDS = {
   list: { spec: { ...GLOBAL_SPEC, category: { type: 'string' }, json: { type: 'boolean' } }, help: TOOLS_LIST_HELP },
@@ -62,6 +76,20 @@ const SUBCOMMANDS = {
 } as const satisfies Record<string, { spec: OptionSpec; help: string }>;
 
 type Subcommand = keyof typeof SUBCOMMANDS;
+
+const PARSE_TOOL_CALL_SPEC = {
+  ...GLOBAL_SPEC,
+  input: { type: 'string', short: 'i' },
+  strict: { type: 'boolean' },
+  // Node 20's parseArgs has no negated booleans, so `--no-repair` is an option of its own.
+  'no-repair': { type: 'boolean' },
+  verbose: { type: 'boolean', short: 'v' },
+  json: { type: 'boolean' },
+  provider: { type: 'string' },
+} as const satisfies OptionSpec;
+
+/** Provider names as configuration spells them (`model.providers.<name>`). */
+const PROVIDER_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 
 /**
  * Parses `acode` arguments (without `node` and the script). Strict: an unknown option, a
@@ -74,7 +102,8 @@ export function parseCommandLine(argv: readonly string[]): ParseCommandLineResul
   const [group, sub] = words;
 
   if (group === undefined) return parseProgramOptions(rest);
-  if (group !== 'tools') return usage(`Unknown command '${displayName(group)}'. Commands: tools list, tools show, tools validate.`, 'acode');
+  if (group === 'debug') return parseDebugCommand(sub, rest);
+  if (group !== 'tools') return usage(`Unknown command '${displayName(group)}'. Commands: tools list, tools show, tools validate, debug parse-tool-call.`, 'acode');
   if (sub === undefined) {
     const parsed = tryParse(rest, GLOBAL_SPEC, false);
     if (!parsed.ok) return usage(parsed.message, 'acode tools');
@@ -130,6 +159,46 @@ function parseSubcommand(sub: Subcommand, argv: readonly string[]): ParseCommand
   if (sub === 'show') return { ok: true, command: { kind: 'tools-show', global, name, json, ...versionPart } };
   const argsPart = args === undefined || args === '-' ? {} : { args };
   return { ok: true, command: { kind: 'tools-validate', global, name, json, ...versionPart, ...argsPart } };
+}
+
+function parseDebugCommand(sub: string | undefined, argv: readonly string[]): ParseCommandLineResult {
+  if (sub === undefined) {
+    const parsed = tryParse(argv, GLOBAL_SPEC, false);
+    if (!parsed.ok) return usage(parsed.message, 'acode debug');
+    if (parsed.values.help === true) return { ok: true, command: { kind: 'help', text: DEBUG_HELP } };
+    return usage('Missing subcommand. Use: parse-tool-call.', 'acode debug');
+  }
+  if (sub !== 'parse-tool-call') return usage(`Unknown subcommand 'debug ${displayName(sub)}'. Use: parse-tool-call.`, 'acode debug');
+
+  const helpCommand = 'acode debug parse-tool-call';
+  const parsed = tryParse(argv, PARSE_TOOL_CALL_SPEC, true);
+  if (!parsed.ok) return usage(parsed.message, helpCommand);
+  const values = parsed.values;
+  if (values.help === true) return { ok: true, command: { kind: 'help', text: DEBUG_PARSE_TOOL_CALL_HELP } };
+  const global = readGlobalOptions(values);
+  if (typeof global === 'string') return usage(global, helpCommand);
+  if (parsed.positionals.length > 0) {
+    return usage(`Unexpected argument '${displayName(parsed.positionals[0] ?? '')}'. Give the file with --input FILE (or --input - for standard input).`, helpCommand);
+  }
+  const input = stringOption(values, 'input');
+  if (input === undefined || input.trim() === '') return usage('Missing --input FILE (use --input - to read standard input).', helpCommand);
+  const provider = stringOption(values, 'provider');
+  if (provider !== undefined && !PROVIDER_NAME.test(provider)) {
+    return usage(`Invalid provider name '${displayName(provider)}': lowercase letters, digits, '_' or '-', starting with a letter.`, helpCommand);
+  }
+  return {
+    ok: true,
+    command: {
+      kind: 'debug-parse-tool-call',
+      global,
+      input,
+      strict: values.strict === true,
+      repair: values['no-repair'] !== true,
+      verbose: values.verbose === true,
+      json: values.json === true,
+      ...(provider !== undefined ? { provider } : {}),
+    },
+  };
 }
 
 function readGlobalOptions(values: Record<string, string | boolean | undefined>): GlobalOptions | string {

@@ -1,7 +1,16 @@
-import { TOKENS, type ICorrelationContext, type IToolSchemaRegistry, type ToolRegistrationService, type ToolRegistryOptions } from '@acode/application';
-import { buildExampleArguments, registerAcodeServices } from '@acode/infrastructure';
-import { container } from 'tsyringe';
-import type { CliRuntime, RuntimeOptions } from './runtime.js';
+import {
+  TOKENS,
+  type ICorrelationContext,
+  type IJsonRepairer,
+  type IToolCallParser,
+  type IToolSchemaRegistry,
+  type ToolCallSettingsCatalog,
+  type ToolRegistrationService,
+  type ToolRegistryOptions,
+} from '@acode/application';
+import { accumulateStream, buildExampleArguments, registerAcodeServices } from '@acode/infrastructure';
+import { container, type DependencyContainer } from 'tsyringe';
+import type { CliRuntime, RuntimeOptions, ToolCallServices } from './runtime.js';
 
 /**
  * The CLI's composition root: a child container filled by `registerAcodeServices`, the startup
@@ -27,5 +36,20 @@ export async function openAcodeRuntime(options: RuntimeOptions): Promise<CliRunt
     configWarnings: config.warnings,
     correlationId: () => correlation.current(),
     exampleArguments: (schema) => buildExampleArguments(schema),
+    toolCalls: toolCallServices(scope),
+  };
+}
+
+/** The parser and what surrounds it, resolved when first used: only `debug parse-tool-call` needs them. */
+function toolCallServices(scope: DependencyContainer): ToolCallServices {
+  return {
+    get parser() {
+      return scope.resolve<IToolCallParser>(TOKENS.ToolCallParser);
+    },
+    get repairer() {
+      return scope.resolve<IJsonRepairer>(TOKENS.JsonRepairer);
+    },
+    settings: (provider) => scope.resolve<ToolCallSettingsCatalog>(TOKENS.ToolCallSettings).forProvider(provider),
+    accumulateStream: (text, format, settings) => accumulateStream([text], { format, maxArgumentSize: settings.maxArgumentSize }),
   };
 }

@@ -57,6 +57,11 @@ async function dispatch(command: Exclude<CliCommand, { kind: 'help' | 'program-v
       return toolsShow(runtime, command, view);
     case 'tools-validate':
       return toolsValidate(runtime, command, io.stdin, view);
+    case 'debug-parse-tool-call': {
+      // Loaded on use: it pulls in the infrastructure's JSON scanner, which `tools` never needs.
+      const { debugParseToolCall } = await import('./commands/debug-parse-tool-call.js');
+      return debugParseToolCall(runtime, command, io, view);
+    }
   }
 }
 

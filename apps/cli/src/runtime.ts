@@ -1,5 +1,5 @@
-import type { IToolSchemaRegistry, RegistrationReport } from '@acode/application';
-import type { JsonSchemaObject, JsonValue, RegistryLimits } from '@acode/domain';
+import type { IJsonRepairer, IToolCallParser, IToolSchemaRegistry, RegistrationReport } from '@acode/application';
+import type { JsonSchemaObject, JsonValue, RawToolCall, RegistryLimits, ToolCallError, ToolCallSettings } from '@acode/domain';
 import type { LogLevel } from './arguments.js';
 
 /** A configuration warning (an unknown key, say): printed, never fatal. */
@@ -24,6 +24,35 @@ export interface CliRuntime {
   correlationId(): string;
   /** A minimal valid arguments object for a schema, shown as `Example:` after a failure. */
   exampleArguments(schema: JsonSchemaObject): JsonValue | undefined;
+  /** Tool-call parsing (002), for `debug parse-tool-call`. */
+  readonly toolCalls: ToolCallServices;
+}
+
+/** The two stream framings a model server uses. */
+export type StreamFormat = 'sse' | 'ndjson';
+
+/** What a stream amounted to once it ended: the calls as they arrived, before parsing. */
+export interface StreamCalls {
+  /** Calls by index; arguments as the fragments joined (SSE) or the object sent (NDJSON). */
+  readonly calls: readonly RawToolCall[];
+  /** The assistant's text. */
+  readonly content: string;
+  /** True when the stream ended with its end marker (`[DONE]`, `finish_reason`, `done: true`). */
+  readonly complete: boolean;
+  readonly finishReason?: string;
+  /** Lines that could not be used (ACODE-TLP-008, with their line number). */
+  readonly errors: readonly ToolCallError[];
+}
+
+/** The tool-call side of the runtime: parser, repairer, settings and the stream accumulator. */
+export interface ToolCallServices {
+  readonly parser: IToolCallParser;
+  /** Used only to show what a repair changed (`--verbose`). */
+  readonly repairer: IJsonRepairer;
+  /** The settings of a provider (`--provider`), 002's defaults beneath. */
+  settings(provider: string | undefined): ToolCallSettings;
+  /** Feeds a whole stream to the accumulator. */
+  accumulateStream(text: string, format: StreamFormat, settings: ToolCallSettings): Promise<StreamCalls>;
 }
 
 /** How to start the runtime: from the command line and the process. */

@@ -19,6 +19,11 @@ export interface ToolCallError {
   readonly message: string;
   /** For JSON errors: zero-based offset in the arguments text. */
   readonly position?: number;
+  /**
+   * For stream errors (ACODE-TLP-008): the 1-based line of the stream it was found on. A stream
+   * line that belongs to no call (not JSON, no usable index) has `index` -1.
+   */
+  readonly line?: number;
   /** For ACODE-TLP-004: the registry's errors (ACODE-TSR-0xx), sanitised for the model. */
   readonly validationErrors?: readonly ValidationError[];
   /** For ACODE-TLP-004: the registry's schema hint. */

@@ -8,3 +8,6 @@ export * from './providers/index.js';
 export * from './registry/index.js';
 export * from './schema/index.js';
 export * from './validation/index.js';
+export * from './repair/index.js';
+export * from './streaming/index.js';
+export * from './tool-calls/index.js';

@@ -43,7 +43,7 @@ export function renderValidationFailure(failure: ToolValidationFailure, options:
 export function renderFailureDetails(failure: ToolValidationFailure, options: FailureRenderOptions): string {
   const { style } = options;
   const lines = ['Errors:'];
-  for (const error of failure.errors) lines.push(...renderError(error, style));
+  for (const error of failure.errors) lines.push(...renderValidationError(error, style));
 
   const suggestions = [...new Set(failure.errors.flatMap((error) => (error.suggestion ? [displayMessage(error.suggestion)] : [])))];
   if (suggestions.length > 0) lines.push('');
@@ -63,7 +63,8 @@ export function renderFailureDetails(failure: ToolValidationFailure, options: Fa
   return lines.join('\n') + '\n';
 }
 
-function renderError(error: ValidationError, style: Style): string[] {
+/** One validation error as `[CODE] message` and its detail lines, indented by two spaces. */
+export function renderValidationError(error: ValidationError, style: Style): string[] {
   const lines = [`  ${style.code(`[${error.code}]`)} ${displayMessage(error.message)}`];
   const detail = (label: string, value: string): void => {
     lines.push(`${DETAIL_INDENT}${label}: ${displayMessage(value)}`);

@@ -1,6 +1,6 @@
 import { ToolNotFoundException, type IToolSchemaRegistry, type RegistrationReport, type ToolVersionQuery } from '@acode/application';
 import type { ToolDefinition, ToolValidationResult } from '@acode/domain';
-import type { CliRuntime } from '../../src/runtime.js';
+import type { CliRuntime, ToolCallServices } from '../../src/runtime.js';
 
 /** file_read as 000 scenario 2 describes it. */
 export const FILE_READ: ToolDefinition = {
@@ -29,6 +29,18 @@ export const COMMAND_EXECUTE: ToolDefinition = {
   parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
 };
 
+const notUsed = (): never => {
+  throw new Error('not used');
+};
+
+/** Tool-call services for tests of the `tools` commands, which never touch them. */
+const UNUSED_TOOL_CALLS: ToolCallServices = {
+  parser: { parseResponse: notUsed, parseRawToolCalls: notUsed },
+  repairer: { repair: notUsed },
+  settings: notUsed,
+  accumulateStream: notUsed,
+};
+
 const EMPTY_REPORT: RegistrationReport = { registered: [], skipped: [], disabled: [], failedProviders: [], durationMs: 0 };
 
 /**
@@ -41,6 +53,7 @@ export function fakeRuntime(options: {
   report?: Partial<RegistrationReport>;
   maxArgumentSizeBytes?: number;
   example?: CliRuntime['exampleArguments'];
+  toolCalls?: ToolCallServices;
 } = {}): CliRuntime & { readonly validated: Array<string | object> } {
   const tools = options.tools ?? [FILE_READ, COMMAND_EXECUTE];
   const validated: Array<string | object> = [];
@@ -92,6 +105,7 @@ export function fakeRuntime(options: {
     configWarnings: [],
     correlationId: () => 'corr-fake',
     exampleArguments: options.example ?? (() => undefined),
+    toolCalls: options.toolCalls ?? UNUSED_TOOL_CALLS,
     validated,
   };
 }

@@ -1,4 +1,5 @@
 import type { ToolRegistryOptions } from '@acode/application';
+import type { ToolCallSettings } from '@acode/domain';
 
 /** Codes a configuration warning may carry: CFG-003 for unknown keys, CFG-001/002 for values kept or ignored. */
 export type ConfigWarningCode = 'ACODE-CFG-001' | 'ACODE-CFG-002' | 'ACODE-CFG-003';
@@ -41,4 +42,10 @@ export interface AcodeConfig {
    * by the model-provider settings, not here.
    */
   readonly model: unknown;
+  /**
+   * `model.providers.<provider>.tool_call` by provider, checked and in camelCase. Only the keys
+   * the files set (merged key by key, project over user); the settings catalog puts 002's
+   * defaults beneath. A provider without a `tool_call` section is absent.
+   */
+  readonly toolCall: Readonly<Record<string, Partial<ToolCallSettings>>>;
 }

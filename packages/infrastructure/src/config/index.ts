@@ -4,4 +4,13 @@ export { CUSTOM_TOOL_KEYS, type CustomToolKey } from './custom-tool-keys.js';
 export { findProjectConfig } from './find-config-file.js';
 export { loadConfig, type LoadConfigOptions } from './load-config.js';
 export { normalizeCategory } from './normalize-category.js';
-export { TOOL_REGISTRY_SETTINGS, type SettingRule, type ToolRegistrySettingKey } from './tool-registry-settings.js';
+export { describeRule, type SettingRule, type SettingValue } from './setting-rule.js';
+export {
+  MAX_RETRY_PROMPT_TEMPLATE_BYTES,
+  PROVIDER_NAME_PATTERN,
+  RETRY_PROMPT_PLACEHOLDERS,
+  TOOL_CALL_SETTINGS,
+  type ToolCallSettingKey,
+  type ToolCallSettingRule,
+} from './tool-call-settings.js';
+export { TOOL_REGISTRY_SETTINGS, type ToolRegistrySettingKey } from './tool-registry-settings.js';

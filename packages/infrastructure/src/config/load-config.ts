@@ -11,6 +11,7 @@ import { findProjectConfig } from './find-config-file.js';
 import { mergeMappings } from './merge-mappings.js';
 import { readConfigFile } from './read-config-file.js';
 import { readConfigSections, type FileConfig } from './read-config-sections.js';
+import type { ProviderToolCallSettings } from './read-model-section.js';
 import { TOOL_REGISTRY_SETTINGS, type ToolRegistrySettings } from './tool-registry-settings.js';
 
 /** Where to look for configuration. */
@@ -58,12 +59,14 @@ function mergeLayers(files: readonly string[], layers: readonly FileConfig[]): A
   let settings: ToolRegistrySettings = {};
   let disabledTools: readonly string[] = [];
   let model: unknown;
+  const toolCall: ProviderToolCallSettings = {};
   const customTools = new Map<CustomToolKey, readonly ConfigCustomTool[]>();
   for (const layer of layers) {
     settings = { ...settings, ...layer.settings };
     disabledTools = layer.disabledTools ?? disabledTools;
     for (const [key, tools] of layer.customTools) customTools.set(key, tools);
     model = mergeMappings(model, layer.model);
+    for (const [provider, values] of Object.entries(layer.toolCall)) toolCall[provider] = { ...toolCall[provider], ...values };
   }
   return {
     files,
@@ -71,6 +74,7 @@ function mergeLayers(files: readonly string[], layers: readonly FileConfig[]): A
     registry: toRegistryOptions(settings, disabledTools),
     customTools: CUSTOM_TOOL_KEYS.flatMap((key) => customTools.get(key) ?? []),
     model,
+    toolCall,
   };
 }
 

@@ -1,15 +1,5 @@
 import { DEFAULT_TOOL_REGISTRY_OPTIONS } from '@acode/application';
-
-/** How one `tool_registry:` key is checked. */
-export type SettingRule =
-  | { readonly type: 'integer'; readonly min: number; readonly max: number; readonly unit?: string; readonly default: number }
-  | {
-      readonly type: 'boolean';
-      readonly default: boolean;
-      /** A value the project does not honour: refused with `error`, or accepted and ignored with a `warning`. */
-      readonly unsupported?: { readonly value: boolean; readonly severity: 'error' | 'warning'; readonly reason: string };
-    }
-  | { readonly type: 'enum'; readonly values: readonly string[]; readonly default: string };
+import type { SettingRule, SettingValue } from './setting-rule.js';
 
 const limits = DEFAULT_TOOL_REGISTRY_OPTIONS.limits;
 const KiB = 1024;
@@ -57,21 +47,9 @@ export const TOOL_REGISTRY_SETTINGS = Object.freeze({
 export type ToolRegistrySettingKey = keyof typeof TOOL_REGISTRY_SETTINGS;
 
 /** The checked values of the keys a file sets. */
-export type ToolRegistrySettings = Partial<Record<ToolRegistrySettingKey, number | boolean | string>>;
+export type ToolRegistrySettings = Partial<Record<ToolRegistrySettingKey, SettingValue>>;
 
 /** True when `key` is a scalar key of `tool_registry:`. */
 export function isToolRegistrySettingKey(key: string): key is ToolRegistrySettingKey {
   return Object.hasOwn(TOOL_REGISTRY_SETTINGS, key);
-}
-
-/** The allowed values of a rule, as an error message states them. */
-export function describeRule(rule: SettingRule): string {
-  switch (rule.type) {
-    case 'integer':
-      return `an integer from ${rule.min} to ${rule.max}${rule.unit ? ` (${rule.unit})` : ''}`;
-    case 'boolean':
-      return rule.unsupported ? String(!rule.unsupported.value) : 'true or false';
-    case 'enum':
-      return `one of ${rule.values.join(', ')}`;
-  }
 }

@@ -14,8 +14,10 @@ import { AsyncLocalCorrelationContext } from '../correlation/index.js';
 import { createLogger, type LogFormat, type LogLevelName } from '../logging/index.js';
 import { InMemoryMetrics } from '../metrics/index.js';
 import { ConfigToolsProvider, CoreToolsProvider } from '../providers/index.js';
+import { JsonRepairer } from '../repair/index.js';
 import { ToolSchemaRegistry } from '../registry/tool-schema-registry.js';
 import { CfworkerSchemaCompiler } from '../schema/index.js';
+import { createToolCallSettingsCatalog, ToolCallParser } from '../tool-calls/index.js';
 
 /** How an app wants its services. */
 export interface AcodeServicesOptions {
@@ -76,5 +78,10 @@ export function registerAcodeServices(container: DependencyContainer, options: A
         config.registry.disabledTools,
       ),
   });
+  // Tool-call parsing (issue 3): the repairer is stateless, the settings come from
+  // `model.providers.<provider>.tool_call`, and the parser shares the container's registry.
+  container.register(TOKENS.JsonRepairer, { useClass: JsonRepairer }, { lifecycle: Lifecycle.Singleton });
+  container.register(TOKENS.ToolCallSettings, { useValue: createToolCallSettingsCatalog(config.toolCall ?? {}) });
+  container.register(TOKENS.ToolCallParser, { useClass: ToolCallParser }, { lifecycle: Lifecycle.ContainerScoped });
   return { config };
 }

@@ -1,0 +1,145 @@
+import type { ToolCallParseOptions } from '@acode/application';
+import { ERROR_CODES, type RawToolCall, type ToolCallParseResult, type ToolCallSettings } from '@acode/domain';
+import { scanJsonText } from '@acode/infrastructure';
+import { performance } from 'node:perf_hooks';
+import type { CommandOutput } from '../command-output.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { formatUsageError } from '../render/diagnostics.js';
+import { countParse, renderParseReport, type CallTextDetail } from '../render/tool-call-parse-result.js';
+import type { CliRuntime, StreamCalls } from '../runtime.js';
+import { decodeResponse } from '../tool-call-input/decode-response.js';
+import { detectInputFormat, type InputFormat } from '../tool-call-input/detect-input-format.js';
+import { rawArgumentsInResponse } from '../tool-call-input/raw-arguments.js';
+import { readInput } from '../tool-call-input/read-input.js';
+import type { OutputView } from './view.js';
+
+/** Options of `acode debug parse-tool-call`. */
+export interface DebugParseToolCallOptions {
+  /** File path relative to `cwd`, or `-` for standard input. */
+  readonly input: string;
+  readonly strict: boolean;
+  /** False for `--no-repair`. */
+  readonly repair: boolean;
+  readonly verbose: boolean;
+  readonly json: boolean;
+  readonly provider?: string;
+}
+
+/** Where the command reads from. */
+export interface DebugParseToolCallIo {
+  readonly cwd: string;
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+}
+
+const HELP_COMMAND = 'acode debug parse-tool-call';
+
+/** What the detected input is called in the report. */
+const INPUT_KINDS: Readonly<Record<InputFormat, string>> = Object.freeze({
+  json: 'response object',
+  ndjson: 'NDJSON stream (Ollama)',
+  sse: 'SSE stream (OpenAI-compatible)',
+});
+
+/**
+ * `acode debug parse-tool-call --input FILE|-`: runs a recorded response or stream through the
+ * same parser the agent uses and prints the verdict for every call. Exit 0 when every call is
+ * valid, 1 when one failed (or, with `--strict`, needed repair), 2 when the input cannot be used.
+ * The verdict goes to stdout: a failed call is the command's answer, not a failure of the command.
+ */
+export async function debugParseToolCall(runtime: CliRuntime, options: DebugParseToolCallOptions, io: DebugParseToolCallIo, view: OutputView): Promise<CommandOutput> {
+  const read = await readInput(options.input, io.cwd, io.stdin);
+  if (!read.ok) return usageError(read.message);
+
+  const services = runtime.toolCalls;
+  const overrides: Partial<ToolCallSettings> = options.repair ? {} : { enableAutoRepair: false };
+  const settings: ToolCallSettings = { ...services.settings(options.provider), ...overrides };
+  const parseOptions: ToolCallParseOptions = { ...(options.provider !== undefined ? { provider: options.provider } : {}), settings: overrides };
+  const format = detectInputFormat(read.text);
+
+  let response: unknown;
+  let stream: StreamCalls | undefined;
+  if (format === 'json') {
+    const decoded = decodeResponse(read.text, read.source);
+    if (!decoded.ok) return usageError(decoded.message);
+    response = decoded.value;
+  } else {
+    stream = await services.accumulateStream(read.text, format, settings);
+  }
+
+  const started = performance.now();
+  const result = stream === undefined ? services.parser.parseResponse(response, parseOptions) : withStreamErrors(services.parser.parseRawToolCalls(stream.calls, stream.content, parseOptions), stream);
+  const elapsedMs = performance.now() - started;
+
+  const counts = countParse(result);
+  const exitCode = counts.failed > 0 || (options.strict && counts.repaired > 0) ? EXIT_CODES.VALIDATION_FAILED : EXIT_CODES.OK;
+  if (options.json) return { exitCode, stdout: JSON.stringify(result, null, 2) + '\n' };
+
+  const originalOf = (call: { id: string; index: number }): string | undefined =>
+    stream === undefined ? rawArgumentsInResponse(response, call) : rawArgumentsInStream(stream.calls, call.index);
+  return {
+    exitCode,
+    stdout: renderParseReport(
+      {
+        result,
+        inputKind: `${INPUT_KINDS[format]} from ${read.source}`,
+        ...(stream !== undefined ? { streamComplete: stream.complete } : {}),
+        strict: options.strict,
+        settings,
+        ...(options.provider !== undefined ? { provider: options.provider } : {}),
+        ...(options.verbose ? { details: verboseDetails(runtime, result, settings, originalOf), elapsedMs } : {}),
+      },
+      view.style,
+    ),
+  };
+}
+
+/** A stream's own errors (unusable lines) come first; they make the parse a failure too. */
+function withStreamErrors(result: ToolCallParseResult, stream: StreamCalls): ToolCallParseResult {
+  if (stream.errors.length === 0) return result;
+  return { ...result, success: false, errors: [...stream.errors, ...result.errors] };
+}
+
+/**
+ * For `--verbose`: each repaired call's text as received, where it first went wrong and what the
+ * repair made of it. The repair is run again here only to show its output; the verdict is the
+ * parser's.
+ */
+function verboseDetails(
+  runtime: CliRuntime,
+  result: ToolCallParseResult,
+  settings: ToolCallSettings,
+  originalOf: (call: { id: string; index: number }) => string | undefined,
+): Map<number, CallTextDetail> {
+  const details = new Map<number, CallTextDetail>();
+  for (const call of result.toolCalls) {
+    const original = originalOf(call);
+    if (original === undefined || call.repairs.length === 0) {
+      if (original !== undefined) details.set(call.index, { original });
+      continue;
+    }
+    const repair = runtime.toolCalls.repairer.repair(original, { timeoutMs: settings.repairTimeoutMs });
+    details.set(call.index, { original, ...errorPosition(original, settings), ...(repair.repaired !== undefined ? { repaired: repair.repaired } : {}) });
+  }
+  for (const error of result.errors) {
+    if (error.index < 0 || error.code === ERROR_CODES.TOOL_CALL_TOO_LARGE) continue;
+    const original = error.rawArguments ?? originalOf({ id: error.id ?? '', index: error.index });
+    if (original === undefined) continue;
+    const position = error.position !== undefined ? { errorPosition: error.position } : errorPosition(original, settings);
+    details.set(error.index, { original, ...position });
+  }
+  return details;
+}
+
+function errorPosition(text: string, settings: ToolCallSettings): { errorPosition?: number } {
+  const scan = scanJsonText(text, settings.maxNestingDepth);
+  return scan.ok ? {} : { errorPosition: scan.position };
+}
+
+function rawArgumentsInStream(calls: readonly RawToolCall[], index: number): string | undefined {
+  const args = calls.find((call) => call.index === index)?.arguments;
+  return typeof args === 'string' ? args : undefined;
+}
+
+function usageError(message: string): CommandOutput {
+  return { exitCode: EXIT_CODES.USAGE, stderr: formatUsageError({ code: ERROR_CODES.CLI_USAGE, message, helpCommand: HELP_COMMAND }) };
+}

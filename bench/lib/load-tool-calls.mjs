@@ -1,0 +1,130 @@
+// @ts-check
+/**
+ * Loads this project's JSON repairer and tool-call parser from the built packages, composed by
+ * the app's own composition root (`registerAcodeServices`) on a child container, so the bench
+ * measures exactly what the CLI and host run (the parsing services are registered by the bench
+ * only where the composition root does not yet). Three registrations are then overridden: logging
+ * and metrics become no-ops (as in the registry rows, see `bench-ports.mjs`), and the registry is
+ * the bench's own, holding the `file_read` of `fixtures.mjs`.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { noopMetrics, silentLogger } from './bench-ports.mjs';
+import { fileReadDefinition } from './fixtures.mjs';
+import { repoPath, repoUrl } from './repo-paths.mjs';
+
+/** The built files the parsing rows need, beyond the registry's. */
+export const PARSING_ENTRY_POINTS = Object.freeze([
+  'packages/infrastructure/dist/repair/index.js',
+  'packages/infrastructure/dist/tool-calls/index.js',
+  'packages/infrastructure/dist/index.js',
+  'packages/application/dist/index.js',
+  'packages/domain/dist/index.js',
+]);
+
+/**
+ * The part of `RepairResult` the bench reads.
+ *
+ * @typedef {object} BenchRepairResult
+ * @property {boolean} attempted
+ * @property {boolean} success
+ * @property {string} [repaired]
+ * @property {readonly string[]} repairs
+ * @property {{ code: string, message: string }} [error]
+ */
+
+/**
+ * The part of `ToolCallParseResult` the bench reads.
+ *
+ * @typedef {object} BenchParseResult
+ * @property {boolean} success
+ * @property {ReadonlyArray<{ name: string, arguments: Record<string, unknown> }>} toolCalls
+ * @property {ReadonlyArray<{ code: string, message: string }>} errors
+ */
+
+/**
+ * @typedef {object} ParsingSubjects
+ * @property {true} ok
+ * @property {{ repair: (text: string, options?: { timeoutMs?: number }) => BenchRepairResult }} repairer
+ * @property {{ parseResponse: (response: unknown) => BenchParseResult }} parser
+ * @property {number} repairTimeoutMs 002's default `repair_timeout_ms`, passed to every repair
+ *   as the parser does.
+ * @property {(response: unknown) => unknown} [readResponse] The parser's extraction step alone
+ *   (reading the calls out of a response, no JSON parsing or validation), when the package
+ *   exports it.
+ */
+
+/**
+ * @typedef {object} ParsingUnavailable
+ * @property {false} ok
+ * @property {string} reason Why the parsing rows of this project cannot be measured.
+ */
+
+/**
+ * Loads the repairer and the parser. A part not built yet, or a composition that fails, is
+ * reported rather than thrown: jsonrepair, `JSON.parse` and the registry can still be measured.
+ *
+ * @param {import('./load-acode.mjs').AcodeSubjects | undefined} acode The loaded registry; the
+ *   parser validates through it.
+ * @returns {Promise<ParsingSubjects | ParsingUnavailable>}
+ */
+export async function loadToolCallParsing(acode) {
+  if (!acode) return { ok: false, reason: 'the registry is not available, and the parser validates through it' };
+  const missing = PARSING_ENTRY_POINTS.filter((path) => !existsSync(repoPath(path)));
+  if (missing.length > 0) return { ok: false, reason: `not built: ${missing.join(', ')} (run \`pnpm build\`, or \`pnpm bench\`)` };
+
+  // tsyringe has no ESM build, so this require returns the very instance the built package imports.
+  const requireFromInfrastructure = createRequire(repoPath('packages/infrastructure/package.json'));
+  requireFromInfrastructure('reflect-metadata');
+  const { container } = requireFromInfrastructure('tsyringe');
+  const infrastructure = await import(repoUrl('packages/infrastructure/dist/index.js').href);
+  const repair = await import(repoUrl('packages/infrastructure/dist/repair/index.js').href);
+  const toolCalls = await import(repoUrl('packages/infrastructure/dist/tool-calls/index.js').href);
+  const { TOKENS } = await import(repoUrl('packages/application/dist/index.js').href);
+  const { DEFAULT_TOOL_CALL_SETTINGS } = await import(repoUrl('packages/domain/dist/index.js').href);
+  if (typeof infrastructure.registerAcodeServices !== 'function') return { ok: false, reason: 'the built infrastructure does not export registerAcodeServices' };
+
+  // A fresh folder as working and home directory: no user configuration leaks into the figures.
+  const dir = mkdtempSync(join(tmpdir(), 'acode-bench-'));
+  try {
+    const scope = container.createChildContainer();
+    infrastructure.registerAcodeServices(scope, { cwd: dir, homeDir: dir, logLevel: 'error' });
+    const registry = acode.createRegistry();
+    registry.registerTool(fileReadDefinition());
+    scope.register(TOKENS.Logger, { useValue: silentLogger });
+    scope.register(TOKENS.Metrics, { useValue: noopMetrics });
+    scope.register(TOKENS.ToolSchemaRegistry, { useValue: registry });
+    // Until the composition root registers the parsing services, the bench registers them the
+    // way it will: the injectable classes, and the settings of a configuration without providers.
+    if (!scope.isRegistered(TOKENS.JsonRepairer, true) && typeof repair.JsonRepairer === 'function') scope.register(TOKENS.JsonRepairer, { useClass: repair.JsonRepairer });
+    if (!scope.isRegistered(TOKENS.ToolCallSettings, true) && typeof toolCalls.createToolCallSettingsCatalog === 'function') {
+      scope.register(TOKENS.ToolCallSettings, { useValue: toolCalls.createToolCallSettingsCatalog({}) });
+    }
+    if (!scope.isRegistered(TOKENS.ToolCallParser, true) && typeof toolCalls.ToolCallParser === 'function') scope.register(TOKENS.ToolCallParser, { useClass: toolCalls.ToolCallParser });
+    const unregistered = ['JsonRepairer', 'ToolCallSettings', 'ToolCallParser'].filter((name) => !scope.isRegistered(TOKENS[name], true));
+    if (unregistered.length > 0) return { ok: false, reason: `neither the composition root nor the built package provides ${unregistered.join(', ')}` };
+    return {
+      ok: true,
+      repairer: scope.resolve(TOKENS.JsonRepairer),
+      parser: scope.resolve(TOKENS.ToolCallParser),
+      repairTimeoutMs: DEFAULT_TOOL_CALL_SETTINGS.repairTimeoutMs,
+      ...(typeof toolCalls.readResponse === 'function' ? { readResponse: toolCalls.readResponse } : {}),
+    };
+  } catch (error) {
+    // These parts are newer than the registry: a composition fault costs their rows, not the run.
+    return { ok: false, reason: `the composition failed: ${firstLine(error)}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @param {unknown} error
+ * @returns {string}
+ */
+function firstLine(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n', 1)[0]?.slice(0, 200) ?? 'unknown error';
+}

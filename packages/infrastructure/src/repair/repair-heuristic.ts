@@ -1,0 +1,48 @@
+import type { RepairName } from '@acode/domain';
+
+/**
+ * Where droppable text (comments, fences, prose) was met: before the JSON value, between its
+ * tokens, or after it.
+ */
+export type TriviaPlace = 'leading' | 'inner' | 'trailing';
+
+/** The two kinds of container; the repair pass keeps a stack of them. */
+export type ContainerOpener = '{' | '[';
+
+/**
+ * One repair: a name and the hooks the repair pass consults at well-defined decision points
+ * (in the manner of Ajv's keyword vocabularies). A hook is only called where the text is not
+ * valid JSON already, and answers with the edit to make, or `undefined`/`false` to decline.
+ * Every hook is pure and runs in time linear in what it consumes, so the pass stays linear.
+ */
+export interface RepairHeuristic {
+  /** The name recorded in `RepairResult.repairs` when one of the hooks makes an edit. */
+  readonly name: RepairName;
+  /**
+   * The text at `at` cannot start the token expected there. Returns the offset where droppable
+   * text starting at `at` ends (greater than `at`), or `undefined`.
+   */
+  readonly skip?: (text: string, at: number, place: TriviaPlace) => number | undefined;
+  /** A string opens with `open`, a delimiter other than `"`. Returns the delimiter that closes it. */
+  readonly stringDelimiter?: (open: string) => string | undefined;
+  /**
+   * A `"` at `at` inside a `"`-delimited string is not followed by anything that can come after a
+   * string. True keeps it as content (escaped) instead of ending the string there.
+   */
+  readonly innerQuote?: (text: string, at: number) => boolean;
+  /** A bare word stands where a property name is expected. True quotes it as the name. */
+  readonly bareKey?: (word: string) => boolean;
+  /** A bare word stands where a value is expected. Returns the JSON literal to write instead. */
+  readonly bareValue?: (word: string) => string | undefined;
+  /** A `,` stands directly before `closer`. True drops the comma. */
+  readonly trailingComma?: (closer: string) => boolean;
+  /** A value or member follows the previous one with no `,` between. True inserts one. */
+  readonly missingComma?: (text: string, at: number) => boolean;
+  /** The text ends inside a string. True closes the string. */
+  readonly unterminatedString?: () => boolean;
+  /**
+   * A container is left open: at the end of the text, or when a closer of an enclosing container
+   * arrives first. Returns the closer to insert for `open`.
+   */
+  readonly unclosedContainer?: (open: ContainerOpener) => string | undefined;
+}

@@ -1,0 +1,82 @@
+import { ERROR_CODES, type ErrorCode, type RepairResult } from '@acode/domain';
+import type { IClock } from '@acode/application';
+import { DEFAULT_REPAIR_HEURISTICS } from './default-heuristics.js';
+import { buildHeuristicTable } from './heuristic-table.js';
+import { hasInvalidEnds } from './invalid-ends.js';
+import type { RepairHeuristic } from './repair-heuristic.js';
+import { runRepairPass } from './repair-pass.js';
+
+/** 002's repair budget and decision 10's default, in milliseconds. */
+export const DEFAULT_REPAIR_TIMEOUT_MS = 100;
+
+/**
+ * The longest text the repairer will work on, in UTF-16 code units: the top of the
+ * `max_argument_size` range (16 MiB). Callers refuse larger arguments first; this is a backstop.
+ */
+export const MAX_REPAIR_INPUT_LENGTH = 16 * 1024 * 1024;
+
+/** Options of {@link repairJson}. */
+export interface RepairJsonOptions {
+  /** Source of time for the deadline. */
+  readonly clock: IClock;
+  /** Budget in milliseconds; past it the repair stops with ACODE-TLP-007. Default 100. */
+  readonly timeoutMs?: number;
+  /** The heuristics to apply, in priority order. Default {@link DEFAULT_REPAIR_HEURISTICS}. */
+  readonly heuristics?: readonly RepairHeuristic[];
+}
+
+/**
+ * Repairs `text` into JSON (002 FR-023..039). Valid JSON comes back untouched and unflagged, at
+ * the cost of one `JSON.parse` (and a look at the text's two ends, see {@link hasInvalidEnds}). Otherwise one linear pass applies the heuristics, and the result
+ * is the candidate only if it parses; never a throw for any input.
+ */
+export function repairJson(text: string, options: RepairJsonOptions): RepairResult {
+  if (!hasInvalidEnds(text) && parses(text)) return { attempted: false, success: true, original: text, repaired: text, repairs: [] };
+  if (text.length > MAX_REPAIR_INPUT_LENGTH) {
+    return failed(text, ERROR_CODES.TOOL_CALL_TOO_LARGE, `text too long to repair (${text.length} characters, the limit is ${MAX_REPAIR_INPUT_LENGTH})`);
+  }
+
+  const { clock } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_REPAIR_TIMEOUT_MS;
+  const deadline = clock.now() + timeoutMs;
+  const isExpired = (): boolean => clock.now() > deadline;
+  const pass = runRepairPass(text, buildHeuristicTable(options.heuristics ?? DEFAULT_REPAIR_HEURISTICS), isExpired);
+
+  if (!pass.ok) {
+    if (pass.timedOut) return failed(text, ERROR_CODES.TOOL_CALL_REPAIR_TIMEOUT, `JSON repair stopped after ${timeoutMs} ms at position ${pass.position}`, pass.position);
+    return failed(text, ERROR_CODES.TOOL_CALL_REPAIR_FAILED, `cannot repair the JSON: ${pass.message} at position ${pass.position}`, pass.position);
+  }
+  if (isExpired()) return failed(text, ERROR_CODES.TOOL_CALL_REPAIR_TIMEOUT, `JSON repair stopped after ${timeoutMs} ms`);
+  if (!parses(pass.text)) {
+    // The pass checks the whole grammar, so this is a backstop; the engine's message is not echoed.
+    return failed(text, ERROR_CODES.TOOL_CALL_REPAIR_FAILED, 'cannot repair the JSON: the repaired text is still not valid JSON');
+  }
+  return { attempted: true, success: true, original: text, repaired: pass.text, repairs: pass.repairs };
+}
+
+/**
+ * Whether `JSON.parse` accepts `text`. The engine's error is discarded, so its stack trace is not
+ * captured: that halves the cost of a failing parse.
+ */
+function parses(text: string): boolean {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+function failed(original: string, code: ErrorCode, message: string, position?: number): RepairResult {
+  return {
+    attempted: true,
+    success: false,
+    original,
+    repairs: [],
+    error: position === undefined ? { code, message } : { code, message, position },
+  };
+}

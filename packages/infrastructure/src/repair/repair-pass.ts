@@ -1,0 +1,444 @@
+import type { RepairName } from '@acode/domain';
+import type { HeuristicTable } from './heuristic-table.js';
+import { describeChar, isDigit, isHexDigit, isWordChar, isWordStart, scanNumber, scanWord, skipJsonWhitespace } from './json-lexemes.js';
+import { RepairOutput } from './repair-output.js';
+import type { ContainerOpener, TriviaPlace } from './repair-heuristic.js';
+import { looksLikeStringEnd } from './string-end.js';
+
+/** What one pass made of the text: the candidate and the repairs applied, or why it stopped. */
+export type RepairPassOutcome =
+  | { readonly ok: true; readonly text: string; readonly repairs: readonly RepairName[] }
+  | {
+      readonly ok: false;
+      /** True when the pass stopped because the deadline passed. */
+      readonly timedOut: boolean;
+      /** Lower-case phrase a model or user can act on. */
+      readonly message: string;
+      /** Offset in the input where the pass stopped. */
+      readonly position: number;
+    };
+
+type Failure = Extract<RepairPassOutcome, { ok: false }>;
+
+/** Characters between deadline checks: the clock is read at most once per this much progress. */
+export const DEADLINE_CHECK_INTERVAL = 4096;
+
+// Grammar states.
+const VALUE = 0; // a value must follow: at the root, after ':', after ',' in an array
+const VALUE_OR_CLOSE = 1; // just after '['
+const KEY = 2; // just after ',' in an object
+const KEY_OR_CLOSE = 3; // just after '{'
+const COLON = 4; // just after a property name
+const AFTER_VALUE = 5; // ',' or a closer must follow, or the end of the text at the root
+
+const OBJECT = 0;
+const ARRAY = 1;
+
+const ESCAPABLE = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]); // " \ / b f n r t
+const LITERALS = new Set(['true', 'false', 'null']);
+const LITERAL_PREFIXES = ['true', 'false', 'null', 'True', 'False', 'None'];
+
+/**
+ * Runs the single repair pass over `text`: one left-to-right scan with an explicit container stack
+ * (no recursion), consulting `table`'s heuristics at their decision points. Linear in the text;
+ * `isExpired` is consulted once every {@link DEADLINE_CHECK_INTERVAL} characters.
+ */
+export function runRepairPass(text: string, table: HeuristicTable, isExpired: () => boolean): RepairPassOutcome {
+  return new RepairPass(text, table, isExpired).run();
+}
+
+/** The state of one pass; a class because the decision points share it. */
+class RepairPass {
+  private readonly out: RepairOutput;
+  private readonly repairs: RepairName[] = [];
+  /** The open containers, innermost last. */
+  private readonly kinds: number[] = [];
+  /** Per open container: the output slot where its current member or element begins. */
+  private readonly memberMarks: number[] = [];
+  private state = VALUE;
+  private rootSeen = false;
+  /** Slot of the latest ',' written, and where it stood in the input. */
+  private commaSlot = -1;
+  private commaPosition = -1;
+  /** Output slot right after the latest complete value: where a missing ',' or closer goes. */
+  private valueEndSlot = 0;
+  private nextCheck = DEADLINE_CHECK_INTERVAL;
+
+  constructor(
+    private readonly text: string,
+    private readonly table: HeuristicTable,
+    private readonly isExpired: () => boolean,
+  ) {
+    this.out = new RepairOutput(text);
+  }
+
+  run(): RepairPassOutcome {
+    const { text } = this;
+    let i = 0;
+    for (;;) {
+      if (i >= this.nextCheck && this.deadlinePassed(i)) return this.timeout(i);
+      i = skipJsonWhitespace(text, i);
+      if (i >= text.length) return this.end();
+      const next = this.step(i, text.charCodeAt(i));
+      if (typeof next !== 'number') return next;
+      i = next;
+    }
+  }
+
+  private step(i: number, code: number): number | Failure {
+    switch (this.state) {
+      case AFTER_VALUE:
+        return this.afterValue(i, code);
+      case COLON:
+        if (code === 0x3a) {
+          this.state = VALUE;
+          return i + 1;
+        }
+        return this.trySkip(i) ?? this.fail(`expected ':' after a property name but found ${describeChar(this.text, i)}`, i);
+      case KEY:
+      case KEY_OR_CLOSE:
+        return this.key(i, code);
+      default:
+        return this.value(i, code);
+    }
+  }
+
+  // --- decision points -------------------------------------------------------------------------
+
+  private value(i: number, code: number): number | Failure {
+    const { text } = this;
+    const top = this.kinds.length - 1;
+    if (code === 0x7b || code === 0x5b) return this.open(i, code === 0x7b ? OBJECT : ARRAY);
+    if (code === 0x22) return this.string(i, 0x22, false, undefined);
+    if ((code === 0x7d || code === 0x5d) && top >= 0 && (this.state === VALUE_OR_CLOSE || this.kinds[top] === ARRAY)) {
+      return this.close(i, code);
+    }
+    if (code === 0x2d || isDigit(code)) {
+      const scan = scanNumber(text, i);
+      if (scan.kind === 'number') return this.valueEnded(scan.end);
+      if (scan.kind === 'truncated' && top >= 0) return text.length; // an unfinished number is dropped at the end
+      return this.fail(scan.kind === 'invalid' ? scan.reason : 'unexpected end of input inside a number', scan.kind === 'invalid' ? scan.position : text.length);
+    }
+    const delimited = this.delimiter(i);
+    if (delimited !== undefined) return this.string(i, delimited.closer, false, delimited.name);
+    if (isWordStart(code)) {
+      const end = scanWord(text, i);
+      const word = text.slice(i, end);
+      if (LITERALS.has(word)) return this.valueEnded(end);
+      for (const { name, hook } of this.table.bareValue) {
+        const literal = hook(word);
+        if (literal === undefined) continue;
+        this.out.drop(i, end);
+        this.out.push(literal);
+        this.record(name);
+        return this.valueEnded(end);
+      }
+      // A literal the text cuts off (`tru`) is dropped at the end, with its key.
+      if (end === text.length && top >= 0 && LITERAL_PREFIXES.some((literal) => literal.startsWith(word))) return end;
+    }
+    return this.trySkip(i) ?? this.fail(this.unexpectedValue(i, code), i);
+  }
+
+  private key(i: number, code: number): number | Failure {
+    const { text } = this;
+    if (code === 0x22) return this.string(i, 0x22, true, undefined);
+    if (code === 0x7d || code === 0x5d) return this.close(i, code);
+    const delimited = this.delimiter(i);
+    if (delimited !== undefined) return this.string(i, delimited.closer, true, delimited.name);
+    if (isWordChar(code)) {
+      const end = scanWord(text, i);
+      const word = text.slice(i, end);
+      const quoting = this.table.bareKey.find(({ hook }) => hook(word));
+      if (quoting !== undefined) {
+        this.out.drop(i, end);
+        this.out.push(`"${word}"`);
+        this.record(quoting.name);
+        this.state = COLON;
+        return end;
+      }
+    }
+    const reason = code === 0x27 ? 'property names must use double quotes, not single quotes' : isWordChar(code) ? 'property names must be quoted' : `expected a property name but found ${describeChar(text, i)}`;
+    return this.trySkip(i) ?? this.fail(reason, i);
+  }
+
+  private afterValue(i: number, code: number): number | Failure {
+    const { text } = this;
+    const top = this.kinds.length - 1;
+    if (top < 0) return this.trySkip(i) ?? this.fail(`unexpected ${describeChar(text, i)} after the end of the JSON value`, i);
+    const inObject = this.kinds[top] === OBJECT;
+    if (code === 0x2c) {
+      this.out.copyTo(i);
+      this.commaSlot = this.out.push(',');
+      this.commaPosition = i;
+      this.out.skipTo(i + 1);
+      this.memberMarks[top] = this.commaSlot;
+      this.state = inObject ? KEY : VALUE;
+      return i + 1;
+    }
+    if (code === 0x7d || code === 0x5d) return this.close(i, code);
+    const skipped = this.trySkip(i);
+    if (skipped !== undefined) return skipped;
+    if (this.startsMember(i, code, inObject)) {
+      const inserting = this.table.missingComma.find(({ hook }) => hook(text, i));
+      if (inserting !== undefined) {
+        this.out.insertAt(this.valueEndSlot, ',');
+        this.memberMarks[top] = this.valueEndSlot;
+        this.record(inserting.name);
+        this.state = inObject ? KEY : VALUE;
+        return i;
+      }
+    }
+    return this.fail(`expected ',' or '${inObject ? '}' : ']'}' but found ${describeChar(text, i)}`, i);
+  }
+
+  /** Drops text the current place allows to drop (comments, fences, prose), if a heuristic knows it. */
+  private trySkip(i: number): number | undefined {
+    const place: TriviaPlace = this.kinds.length > 0 ? 'inner' : this.rootSeen ? 'trailing' : 'leading';
+    for (const { name, hook } of this.table.skip) {
+      const end = hook(this.text, i, place);
+      if (end === undefined || end <= i) continue;
+      this.record(name);
+      if (place === 'inner') {
+        this.out.drop(i, end);
+        return end;
+      }
+      // Outside the value nothing is kept but the value: the whitespace around dropped text goes too.
+      const after = skipJsonWhitespace(this.text, end);
+      this.out.skipTo(after);
+      return after;
+    }
+    return undefined;
+  }
+
+  // --- tokens ----------------------------------------------------------------------------------
+
+  private open(i: number, kind: number): number {
+    this.kinds.push(kind);
+    this.memberMarks.push(this.out.mark(i + 1));
+    this.state = kind === OBJECT ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
+    return i + 1;
+  }
+
+  /** A `}` or `]` at `i`: drops a trailing comma, closes inner containers it skips, closes its own. */
+  private close(i: number, code: number): number | Failure {
+    const closer = String.fromCharCode(code);
+    const want = code === 0x7d ? OBJECT : ARRAY;
+    const top = this.kinds.length - 1;
+    const trailing = this.state === KEY || (this.state === VALUE && this.kinds[top] === ARRAY);
+    if (trailing) {
+      const dropping = this.table.trailingComma.find(({ hook }) => hook(closer));
+      if (dropping === undefined) return this.fail(`trailing comma before '${closer}'`, this.commaPosition);
+      this.out.blank(this.commaSlot);
+      this.record(dropping.name);
+    }
+    let match = top;
+    while (match >= 0 && this.kinds[match] !== want) match--;
+    if (match < 0) return this.fail(`unexpected '${closer}': no open ${want === OBJECT ? 'object' : 'array'} to close`, i);
+    if (match < top) {
+      const slot = this.state === AFTER_VALUE || trailing ? this.valueEndSlot : this.out.mark(i);
+      const closers = this.closersDownTo(match + 1);
+      if (typeof closers !== 'string') return this.fail(`'${closer}' arrived while an inner ${closers.open === '{' ? 'object' : 'array'} was still open`, i);
+      this.out.insertAt(slot, closers);
+    }
+    this.kinds.length = match;
+    this.memberMarks.length = match;
+    return this.valueEnded(i + 1);
+  }
+
+  /**
+   * The closers of the containers from the innermost down to `depth`, or the first container no
+   * heuristic closes.
+   */
+  private closersDownTo(depth: number): string | { readonly open: ContainerOpener } {
+    let closers = '';
+    for (let d = this.kinds.length - 1; d >= depth; d--) {
+      const open: ContainerOpener = this.kinds[d] === OBJECT ? '{' : '[';
+      let closer: string | undefined;
+      for (const { name, hook } of this.table.unclosedContainer) {
+        closer = hook(open);
+        if (closer === undefined) continue;
+        this.record(name);
+        break;
+      }
+      if (closer === undefined) return { open };
+      closers += closer;
+    }
+    return closers;
+  }
+
+  /**
+   * A string from the delimiter at `start` to its closer `closerCode`. A string delimited by
+   * another character than `"` (recorded as `name`) is rewritten with `"`.
+   */
+  private string(start: number, closerCode: number, isKey: boolean, name: RepairName | undefined): number | Failure {
+    const { text, out } = this;
+    const n = text.length;
+    const alternate = closerCode !== 0x22;
+    if (alternate) {
+      out.drop(start, start + 1);
+      out.push('"');
+      if (name !== undefined) this.record(name);
+    }
+    let i = start + 1;
+    for (;;) {
+      if (i >= this.nextCheck && this.deadlinePassed(i)) return this.timeout(i);
+      if (i >= n) {
+        const closing = this.table.unterminatedString.find(({ hook }) => hook());
+        if (closing === undefined) return this.fail(`unterminated string (opened at position ${start})`, n);
+        out.copyTo(n);
+        out.push('"');
+        this.record(closing.name);
+        return this.stringEnded(n, isKey);
+      }
+      const code = text.charCodeAt(i);
+      if (code === closerCode) {
+        if (looksLikeStringEnd(text, i + 1)) {
+          if (alternate) {
+            out.drop(i, i + 1);
+            out.push('"');
+          }
+          return this.stringEnded(i + 1, isKey);
+        }
+        if (alternate) {
+          i++; // an apostrophe (or curly quote) that is content
+          continue;
+        }
+        // A property name ends at its first quote: a name with quotes in it is rarer than a
+        // missing colon, and guessing wrong would swallow the rest of the text into the name.
+        const escaping = isKey ? undefined : this.table.innerQuote.find(({ hook }) => hook(text, i));
+        if (escaping === undefined) return this.stringEnded(i + 1, isKey);
+        out.copyTo(i);
+        out.push('\\');
+        this.record(escaping.name);
+        i++;
+        continue;
+      }
+      if (code === 0x22) {
+        // A `"` inside a string delimited otherwise is content.
+        out.copyTo(i);
+        out.push('\\');
+        i++;
+        continue;
+      }
+      if (code === 0x5c) {
+        const escape = this.escape(i, alternate ? closerCode : -1);
+        if (typeof escape !== 'number') return escape;
+        i = escape;
+        continue;
+      }
+      if (code < 0x20) return this.fail('unescaped control character in a string', i);
+      i++;
+    }
+  }
+
+  /** The escape sequence at `i` (a backslash): the offset after it, or a failure. */
+  private escape(i: number, alternateCloser: number): number | Failure {
+    const { text, out } = this;
+    const n = text.length;
+    if (i + 1 >= n) {
+      out.drop(i, n); // cut off after the backslash
+      return n;
+    }
+    const next = text.charCodeAt(i + 1);
+    if (next === 0x75) {
+      let j = i + 2;
+      while (j < i + 6 && j < n && isHexDigit(text.charCodeAt(j))) j++;
+      if (j === i + 6) return j;
+      if (j === n) {
+        out.drop(i, n); // cut off inside \uXXXX
+        return n;
+      }
+      return this.fail('invalid \\u escape: four hex digits must follow', i);
+    }
+    if (ESCAPABLE.has(next)) return i + 2;
+    if (next === alternateCloser) {
+      out.drop(i, i + 1); // \' in a single-quoted string is a plain ' in JSON
+      return i + 2;
+    }
+    return this.fail(`invalid escape sequence ${describeChar(text, i + 1)} after a backslash`, i);
+  }
+
+  private stringEnded(end: number, isKey: boolean): number {
+    if (!isKey) return this.valueEnded(end);
+    this.state = COLON;
+    return end;
+  }
+
+  private valueEnded(end: number): number {
+    this.valueEndSlot = this.out.mark(end);
+    this.state = AFTER_VALUE;
+    if (this.kinds.length === 0) this.rootSeen = true;
+    return end;
+  }
+
+  // --- end of text -----------------------------------------------------------------------------
+
+  private end(): RepairPassOutcome {
+    const { text, out } = this;
+    const n = text.length;
+    const top = this.kinds.length - 1;
+    if (top < 0) {
+      if (this.rootSeen) return { ok: true, text: out.finish(), repairs: this.repairs };
+      return this.fail(n === 0 ? 'empty input' : 'no JSON value found', n);
+    }
+    out.skipTo(n); // whitespace, or an unfinished number or literal
+    const inObject = this.kinds[top] === OBJECT;
+    if (this.state === KEY || (this.state === VALUE && !inObject)) {
+      const dropping = this.table.trailingComma.find(({ hook }) => hook(inObject ? '}' : ']'));
+      if (dropping === undefined) return this.fail('unexpected end of input after a comma', n);
+      out.blank(this.commaSlot);
+      this.record(dropping.name);
+    } else if (this.state === COLON || this.state === VALUE) {
+      // Cut off after a property name: the member is dropped rather than given an invented value.
+      out.truncate(this.memberMarks[top] ?? 0);
+    }
+    const closers = this.closersDownTo(0);
+    if (typeof closers !== 'string') return this.fail(`unexpected end of input inside an unclosed ${closers.open === '{' ? 'object' : 'array'}`, n);
+    out.push(closers);
+    return { ok: true, text: out.finish(), repairs: this.repairs };
+  }
+
+  // --- helpers ---------------------------------------------------------------------------------
+
+  /** The closing delimiter and heuristic of a string opening at `i` with a delimiter other than `"`. */
+  private delimiter(i: number): { readonly closer: number; readonly name: RepairName } | undefined {
+    const open = this.text[i] ?? '';
+    for (const { name, hook } of this.table.stringDelimiter) {
+      const closer = hook(open);
+      if (closer !== undefined) return { closer: closer.charCodeAt(0), name };
+    }
+    return undefined;
+  }
+
+  private startsMember(i: number, code: number, inObject: boolean): boolean {
+    if (code === 0x22 || isWordChar(code) || this.delimiter(i) !== undefined) return true;
+    return !inObject && (code === 0x7b || code === 0x5b);
+  }
+
+  private unexpectedValue(i: number, code: number): string {
+    if (isWordStart(code)) {
+      const word = scanWord(this.text, i) - i <= 16 ? this.text.slice(i, scanWord(this.text, i)) : '';
+      if (word === 'NaN' || word === 'Infinity') return `${word} is not a valid JSON number`;
+      if (word === 'undefined') return 'undefined is not a JSON value';
+      return 'unquoted text where a value was expected';
+    }
+    return `unexpected ${describeChar(this.text, i)} where a value was expected`;
+  }
+
+  private record(name: RepairName): void {
+    if (!this.repairs.includes(name)) this.repairs.push(name);
+  }
+
+  private deadlinePassed(i: number): boolean {
+    this.nextCheck = i + DEADLINE_CHECK_INTERVAL;
+    return this.isExpired();
+  }
+
+  private fail(message: string, position: number): Failure {
+    return { ok: false, timedOut: false, message, position };
+  }
+
+  private timeout(position: number): Failure {
+    return { ok: false, timedOut: true, message: 'repair ran past its time budget', position };
+  }
+}

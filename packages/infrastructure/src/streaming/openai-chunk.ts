@@ -1,0 +1,105 @@
+import { describeValueType, isPlainObject, ownValue } from '@acode/domain';
+import type { AccumulationState } from './accumulation-state.js';
+import { quoteServerMessage } from './stream-errors.js';
+import type { StreamUsage } from './stream-accumulation.js';
+
+/**
+ * Applies one OpenAI-compatible `chat.completion.chunk` to the state: `choices[0].delta.content`
+ * is text, `choices[0].delta.tool_calls[]` are fragments correlated by `index`,
+ * `finish_reason` and `usage` are recorded. Only the first choice is read (`n` > 1 is not a tool
+ * calling setup). A field of the wrong type is an ACODE-TLP-008 error naming its path; a
+ * fragment with such a field drops its call, whose text could otherwise lack a piece.
+ */
+export function applyOpenAiChunk(chunk: unknown, line: number, state: AccumulationState): void {
+  if (!isPlainObject(chunk)) return state.reportStreamError({ line }, `holds ${describeValueType(chunk)} where a chunk object was expected`);
+  const error = ownValue(chunk, 'error');
+  if (error !== undefined && error !== null) {
+    const message = isPlainObject(error) ? ownValue(error, 'message') : error;
+    return state.reportStreamError({ line }, `carries an error from the server: ${quoteServerMessage(message)}`);
+  }
+
+  const usage = ownValue(chunk, 'usage');
+  if (isPlainObject(usage)) state.setUsage(readUsage(usage));
+
+  const choices = ownValue(chunk, 'choices');
+  if (choices === undefined || choices === null) return; // a usage-only chunk
+  if (!Array.isArray(choices)) return state.reportStreamError({ line }, `has choices as ${describeValueType(choices)}, not an array`);
+  const choice: unknown = choices.find((candidate) => !isPlainObject(candidate) || (ownValue(candidate, 'index') ?? 0) === 0);
+  if (choice === undefined) return;
+  if (!isPlainObject(choice)) return state.reportStreamError({ line }, `has choices[0] as ${describeValueType(choice)}, not an object`);
+
+  const delta = ownValue(choice, 'delta');
+  if (delta !== undefined && delta !== null) {
+    if (!isPlainObject(delta)) state.reportStreamError({ line }, `has choices[0].delta as ${describeValueType(delta)}, not an object`);
+    else applyDelta(delta, line, state);
+  }
+
+  const finishReason = ownValue(choice, 'finish_reason');
+  if (typeof finishReason === 'string') {
+    state.finish(finishReason);
+    state.markComplete();
+  } else if (finishReason !== undefined && finishReason !== null) {
+    state.reportStreamError({ line }, `has choices[0].finish_reason as ${describeValueType(finishReason)}, not a string`);
+  }
+}
+
+function applyDelta(delta: Record<string, unknown>, line: number, state: AccumulationState): void {
+  const content = ownValue(delta, 'content');
+  if (typeof content === 'string') state.appendContent(content);
+  else if (content !== undefined && content !== null) state.reportStreamError({ line }, `has choices[0].delta.content as ${describeValueType(content)}, not a string`);
+
+  const toolCalls = ownValue(delta, 'tool_calls');
+  if (toolCalls === undefined || toolCalls === null) return;
+  if (!Array.isArray(toolCalls)) return state.reportStreamError({ line }, `has choices[0].delta.tool_calls as ${describeValueType(toolCalls)}, not an array`);
+  toolCalls.forEach((fragment: unknown, position) => applyFragment(fragment, `choices[0].delta.tool_calls[${position}]`, line, state));
+}
+
+function applyFragment(fragment: unknown, path: string, line: number, state: AccumulationState): void {
+  if (!isPlainObject(fragment)) return state.reportStreamError({ line }, `has ${path} as ${describeValueType(fragment)}, not an object`);
+  const index = ownValue(fragment, 'index');
+  if (!isCallIndex(index)) {
+    const found = typeof index === 'number' ? String(index) : describeValueType(index);
+    return state.reportStreamError({ line }, `has ${path}.index ${found}, not a non-negative integer, so the fragment matches no call`);
+  }
+
+  const call = state.call(index);
+  const id = ownValue(fragment, 'id');
+  if (typeof id === 'string') call.id ??= id; // servers that repeat the id repeat the same one
+  else if (id !== undefined && id !== null) return state.reportStreamError({ line, index }, `has ${path}.id as ${describeValueType(id)}, not a string`);
+
+  const fn = ownValue(fragment, 'function');
+  if (fn === undefined || fn === null) return;
+  if (!isPlainObject(fn)) return state.reportStreamError({ line, index }, `has ${path}.function as ${describeValueType(fn)}, not an object`);
+
+  const name = ownValue(fn, 'name');
+  const args = ownValue(fn, 'arguments');
+  if (name !== undefined && name !== null && typeof name !== 'string') {
+    return state.reportStreamError({ line, index }, `has ${path}.function.name as ${describeValueType(name)}, not a string`);
+  }
+  if (args !== undefined && args !== null && typeof args !== 'string') {
+    return state.reportStreamError({ line, index }, `has ${path}.function.arguments as ${describeValueType(args)}, not a string`);
+  }
+  if (typeof name === 'string' && name !== '') state.addNameFragment(call, name, line);
+  if (typeof args === 'string' && args !== '') state.addArgumentsFragment(call, args, line);
+}
+
+function readUsage(usage: Record<string, unknown>): StreamUsage {
+  const promptTokens = tokenCount(ownValue(usage, 'prompt_tokens'));
+  const completionTokens = tokenCount(ownValue(usage, 'completion_tokens'));
+  const totalTokens = tokenCount(ownValue(usage, 'total_tokens'));
+  return {
+    ...(promptTokens === undefined ? {} : { promptTokens }),
+    ...(completionTokens === undefined ? {} : { completionTokens }),
+    ...(totalTokens === undefined ? {} : { totalTokens }),
+  };
+}
+
+/** A count a server sent, when it is a usable one. */
+export function tokenCount(value: unknown): number | undefined {
+  return isCallIndex(value) ? value : undefined;
+}
+
+/** A non-negative safe integer: what an index or a token count must be. */
+export function isCallIndex(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}

@@ -1,0 +1,107 @@
+import { ERROR_CODES, type JsonValue, type RawToolCall, type RepairName, type ToolCallError } from '@acode/domain';
+import { truncate } from '../../validation/display-text.js';
+import { decodeJsonText, type JsonTextDecodeOptions } from '../decode-json-text.js';
+import { isArrayLike, isJsonObjectLike, readProperty } from '../formats/read-property.js';
+import { MAX_TOOL_CALLS_PER_RESPONSE } from '../formats/response-reading.js';
+import type { ContentExtractor, ContentSpan } from './content-span.js';
+import { extractFencedJson } from './fenced-json.js';
+import { extractPythonTags } from './python-tag.js';
+import { extractToolCallTags } from './tool-call-tag.js';
+import { extractToolCallsMarkers } from './tool-calls-marker.js';
+
+/** The formats of calls written into text, in order of precedence when two spans overlap. */
+export const CONTENT_EXTRACTORS: readonly ContentExtractor[] = Object.freeze([extractToolCallTags, extractToolCallsMarkers, extractPythonTags, extractFencedJson]);
+
+/** Longest body quoted back in an error's `rawArguments`. */
+export const MAX_RAW_ARGUMENTS_LENGTH = 2_000;
+
+/** One call found in the text, or one that was clearly meant as a call but could not be read. */
+export type ExtractedItem =
+  | { readonly kind: 'call'; readonly call: RawToolCall; readonly repairs: readonly RepairName[] }
+  | { readonly kind: 'error'; readonly error: ToolCallError };
+
+/** The calls found in the text, and the text without them. */
+export interface ContentExtraction {
+  /** In order of appearance; `index` counts calls and errors together. */
+  readonly items: readonly ExtractedItem[];
+  /** The content with every extracted span removed (and trimmed when something was removed). */
+  readonly content: string;
+}
+
+/**
+ * Finds tool calls a model wrote into its text when the server did not recognise them (issue
+ * item 6). Every extractor scans with indexOf in linear time; the body of each span is decoded
+ * with the same limits as arguments and repaired when needed, so `<tool_call>{"name": "x",
+ * "arguments": {"a": 1},}</tool_call>` is still found (its repairs are carried to the call).
+ *
+ * `options.repairer` is used for the bodies when set. Overlapping spans keep the one that starts
+ * first (a fenced block inside a `<tool_call>` belongs to the tag). At most
+ * {@link MAX_TOOL_CALLS_PER_RESPONSE} spans are decoded; later ones stay in the text, which
+ * bounds the repair work a hostile text can cause.
+ */
+export function extractContentToolCalls(content: string, options: Omit<JsonTextDecodeOptions, 'subject'>): ContentExtraction {
+  const spans = CONTENT_EXTRACTORS.flatMap((extract) => extract(content)).sort((a, b) => a.start - b.start);
+  const items: ExtractedItem[] = [];
+  const kept: string[] = [];
+  let cursor = 0;
+  for (const span of spans) {
+    if (items.length >= MAX_TOOL_CALLS_PER_RESPONSE) break;
+    if (span.start < cursor) continue;
+    const found = readSpan(span, { ...options, subject: 'a tool call written in the content' }, items.length);
+    if (found === undefined) continue;
+    items.push(...found);
+    kept.push(content.slice(cursor, span.start));
+    cursor = span.end;
+  }
+  if (cursor === 0) return { items, content };
+  kept.push(content.slice(cursor));
+  return { items, content: kept.join('').trim() };
+}
+
+/** The items of one span; `undefined` when the span is not a call after all (an unrelated json block). */
+function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex: number): ExtractedItem[] | undefined {
+  const decoded = decodeJsonText(span.body, options);
+  if (!decoded.ok) {
+    if (!span.marked) return undefined;
+    // Size and nesting are refused whatever the cause; any other failure of a cut-off call is the cut's.
+    const cutOff = span.incomplete === true && decoded.kind !== 'size' && decoded.kind !== 'depth';
+    const code = cutOff ? ERROR_CODES.TOOL_CALL_STREAM_ERROR : decoded.code;
+    const message = cutOff ? `The model's output ended before the tool call was complete: ${decoded.message}` : decoded.message;
+    const error: ToolCallError = {
+      index: firstIndex,
+      source: span.source,
+      code,
+      message,
+      ...(decoded.position === undefined ? {} : { position: decoded.position }),
+      ...(decoded.repairs === undefined ? {} : { repairs: decoded.repairs }),
+      rawArguments: truncate(span.body, MAX_RAW_ARGUMENTS_LENGTH),
+      retryable: true,
+    };
+    return [{ kind: 'error', error }];
+  }
+
+  const envelopes: readonly JsonValue[] = isArrayLike(decoded.value) ? decoded.value : [decoded.value];
+  if (!span.marked && (envelopes.length === 0 || !envelopes.every(isCallEnvelope))) return undefined;
+  return envelopes.map((envelope, offset): ExtractedItem => {
+    const id = readProperty(envelope, 'id');
+    const args = readProperty(envelope, 'arguments');
+    return {
+      kind: 'call',
+      call: {
+        index: firstIndex + offset,
+        ...(typeof id === 'string' ? { id } : {}),
+        name: readProperty(envelope, 'name'),
+        arguments: args === undefined ? readProperty(envelope, 'parameters') : args,
+        source: span.source,
+      },
+      repairs: decoded.repairs,
+    };
+  });
+}
+
+/** `{"name": "...", "arguments" | "parameters": ...}`: what an unmarked block must be to count as a call. */
+function isCallEnvelope(value: JsonValue): boolean {
+  if (!isJsonObjectLike(value)) return false;
+  const name = readProperty(value, 'name');
+  return typeof name === 'string' && name.length > 0 && (readProperty(value, 'arguments') !== undefined || readProperty(value, 'parameters') !== undefined);
+}

@@ -1,0 +1,57 @@
+import { ERROR_CODES, jsonTypeOf, type JsonObject, type JsonValue, type RepairName } from '@acode/domain';
+import { copyJsonValue } from '../validation/json-value-copy.js';
+import { decodeJsonText, type JsonTextDecodeFailure, type JsonTextDecodeOptions } from './decode-json-text.js';
+
+/** The arguments of one call as a JSON object, with the repairs that made them parse. */
+export type ArgumentsDecoding = { readonly ok: true; readonly value: JsonObject; readonly repairs: readonly RepairName[] } | JsonTextDecodeFailure;
+
+/**
+ * Turns a call's arguments as a server sent them into a JSON object (002 FR-012, FR-017..022):
+ *
+ * - a string (OpenAI) is decoded by {@link decodeJsonText}; empty or whitespace-only means `{}`;
+ * - an object (Ollama, or a stream's parsed value) is copied with the same size and nesting
+ *   limits, iteratively, never running getters;
+ * - absent or `null` means `{}`: servers omit arguments for tools without parameters;
+ * - anything else, and JSON that is not an object, is ACODE-TLP-002.
+ */
+export function decodeArguments(raw: unknown, options: JsonTextDecodeOptions): ArgumentsDecoding {
+  if (raw === undefined || raw === null) return { ok: true, value: {}, repairs: [] };
+  if (typeof raw === 'string') {
+    // JSON whitespace is one byte a character, so a blank text within the length is within the size.
+    if (raw.length <= options.maxSizeBytes && isBlank(raw)) return { ok: true, value: {}, repairs: [] };
+    const decoded = decodeJsonText(raw, options);
+    return decoded.ok ? requireObject(decoded.value, decoded.repairs, options.subject) : decoded;
+  }
+  if (typeof raw === 'object') {
+    const copied = copyJsonValue(raw, options.maxDepth, options.maxSizeBytes);
+    if (copied.ok) return requireObject(copied.value, [], options.subject);
+    const { failure } = copied;
+    if (failure.kind === 'size') {
+      return { ok: false, kind: 'size', code: ERROR_CODES.TOOL_CALL_TOO_LARGE, message: `Arguments too large: at least ${failure.sizeBytes} bytes, the limit is ${options.maxSizeBytes} bytes` };
+    }
+    if (failure.kind === 'depth') {
+      return { ok: false, kind: 'depth', code: ERROR_CODES.TOOL_CALL_TOO_LARGE, message: `Arguments nested too deeply: more than ${options.maxDepth} levels at '${failure.path.slice(0, 256)}'` };
+    }
+    return { ok: false, kind: 'syntax', code: ERROR_CODES.TOOL_CALL_INVALID_JSON, message: `Arguments must be plain JSON data: the value ${failure.reason}` };
+  }
+  return notAnObject(jsonTypeOf(raw) ?? typeof raw, options.subject);
+}
+
+/** True when `text` is empty or only JSON whitespace: OpenAI servers send `""` for "no arguments". */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+function requireObject(value: JsonValue, repairs: readonly RepairName[], subject: string): ArgumentsDecoding {
+  const type = jsonTypeOf(value);
+  if (type === 'object') return { ok: true, value: value as JsonObject, repairs };
+  return notAnObject(type ?? 'a non-JSON value', subject);
+}
+
+function notAnObject(type: string, subject: string): JsonTextDecodeFailure {
+  return { ok: false, kind: 'syntax', code: ERROR_CODES.TOOL_CALL_INVALID_JSON, message: `The ${subject} must be a JSON object, got ${type}`, position: 0 };
+}

@@ -1,0 +1,21 @@
+import { describeType, isArrayLike, isJsonObjectLike, readProperty } from './read-property.js';
+import { readToolCallList } from './read-tool-call-list.js';
+import type { ResponseReading } from './response-reading.js';
+
+/** True for an OpenAI-compatible chat completion: an object with `choices`. */
+export function isOpenAiChatCompletion(response: object): boolean {
+  return readProperty(response, 'choices') !== undefined;
+}
+
+/**
+ * Reads `choices[0].message.tool_calls[]` (`{id, type: "function", function: {name, arguments}}`,
+ * `arguments` a JSON string) and `choices[0].message.content`. Only the first choice is read:
+ * the client asks for one (`n` is never set). Every call's source is `openai`.
+ */
+export function readOpenAiChatCompletion(response: object): ResponseReading {
+  const choices = readProperty(response, 'choices');
+  if (!isArrayLike(choices)) return { ok: false, message: `The chat completion's choices must be an array, got ${describeType(choices)}` };
+  const message = readProperty(readProperty(choices, '0'), 'message');
+  if (!isJsonObjectLike(message)) return { ok: false, message: 'The chat completion has no choices[0].message object' };
+  return readToolCallList(message, 'openai', () => 'openai');
+}

@@ -1,0 +1,16 @@
+export { assignCallIds, CALL_ID_PREFIX, generateCallId, MAX_CALL_ID_LENGTH } from './call-ids.js';
+export { CONTENT_EXTRACTORS, extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH, type ContentExtraction, type ExtractedItem } from './content/extract-content-tool-calls.js';
+export type { ContentExtractor, ContentSpan } from './content/content-span.js';
+export { extractFencedJson } from './content/fenced-json.js';
+export { extractPythonTags } from './content/python-tag.js';
+export { extractToolCallTags } from './content/tool-call-tag.js';
+export { extractToolCallsMarkers } from './content/tool-calls-marker.js';
+export { decodeArguments, type ArgumentsDecoding } from './decode-arguments.js';
+export { decodeJsonText, type JsonTextDecodeFailure, type JsonTextDecodeOptions, type JsonTextDecoding } from './decode-json-text.js';
+export { readResponse, RESPONSE_FORMAT_READERS, type ResponseFormatReader } from './formats/read-response.js';
+export { MAX_TOOL_CALLS_PER_RESPONSE, type ResponseCalls, type ResponseFormat, type ResponseReading, type UnreadableResponse } from './formats/response-reading.js';
+export { logParseResult, type ParseLogEntry, type ParseOutcome } from './log-parse-result.js';
+export { readRawToolCalls, type RawToolCallReading } from './read-raw-tool-calls.js';
+export { MAX_SCRUBBED_DEPTH, MAX_SCRUBBED_NODES, MAX_SCRUBBED_STRING_LENGTH, REDACTED, scrubArgumentsText, scrubSecrets, scrubText, SECRET_KEY_PATTERN } from './scrub-secrets.js';
+export { MAX_LISTED_TOOL_NAMES, ToolCallParser } from './tool-call-parser.js';
+export { createToolCallSettingsCatalog } from './tool-call-settings-catalog.js';

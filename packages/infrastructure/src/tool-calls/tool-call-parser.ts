@@ -1,0 +1,230 @@
+import {
+  TOKENS,
+  type IClock,
+  type ICorrelationContext,
+  type IJsonRepairer,
+  type ILogger,
+  type IToolCallParser,
+  type IToolSchemaRegistry,
+  type ToolCallParseOptions,
+  type ToolCallSettingsCatalog,
+} from '@acode/application';
+import { ERROR_CODES, type RawToolCall, type RepairName, type ToolCall, type ToolCallError, type ToolCallParseResult, type ToolCallSettings } from '@acode/domain';
+import { inject, injectable } from 'tsyringe';
+import { closestName } from '../validation/did-you-mean.js';
+import { safeText, truncate } from '../validation/display-text.js';
+import { assignCallIds } from './call-ids.js';
+import { extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH } from './content/extract-content-tool-calls.js';
+import { decodeArguments } from './decode-arguments.js';
+import type { JsonTextDecodeOptions } from './decode-json-text.js';
+import { describeType } from './formats/read-property.js';
+import { readResponse } from './formats/read-response.js';
+import { MAX_TOOL_CALLS_PER_RESPONSE } from './formats/response-reading.js';
+import { logParseResult } from './log-parse-result.js';
+import { readRawToolCalls } from './read-raw-tool-calls.js';
+import { withoutUndefined } from './tool-call-settings-catalog.js';
+
+/** Most tool names an ACODE-TLP-005 message lists; `availableTools` holds them all. */
+export const MAX_LISTED_TOOL_NAMES = 20;
+
+/** A call waiting to be parsed, with the repairs already made to the text it was found in. */
+interface PendingCall {
+  readonly raw: RawToolCall;
+  readonly repairs: readonly RepairName[];
+}
+
+/**
+ * The tool-call parser (002 FR-001..022, FR-057..063, FR-077..081): reads a model server's
+ * response, extracts calls written into the text when there are no structured ones, gives every
+ * call a unique id, decodes its arguments (size and nesting refused before parsing, repair only
+ * when `JSON.parse` would fail) and validates them through the registry. Every failure is a
+ * {@link ToolCallError} in the result; nothing the model or server sends makes it throw. One
+ * failed call never drops the others.
+ */
+@injectable()
+export class ToolCallParser implements IToolCallParser {
+  constructor(
+    @inject(TOKENS.ToolSchemaRegistry) private readonly registry: IToolSchemaRegistry,
+    @inject(TOKENS.JsonRepairer) private readonly repairer: IJsonRepairer,
+    @inject(TOKENS.ToolCallSettings) private readonly catalog: ToolCallSettingsCatalog,
+    @inject(TOKENS.Logger) private readonly logger: ILogger,
+    @inject(TOKENS.CorrelationContext) private readonly correlation: ICorrelationContext,
+    @inject(TOKENS.Clock) private readonly clock: IClock,
+  ) {}
+
+  /** {@inheritDoc IToolCallParser.parseResponse} */
+  parseResponse(response: unknown, options: ToolCallParseOptions = {}): ToolCallParseResult {
+    const started = this.clock.now();
+    const settings = this.settingsFor(options);
+    const reading = readResponse(response);
+    if (!reading.ok) {
+      const error: ToolCallError = { index: 0, code: ERROR_CODES.TOOL_CALL_INVALID_JSON, message: reading.message, retryable: false };
+      return this.finish([], [error], '', settings, options, started);
+    }
+    return this.parse(reading.calls, reading.overflow, reading.content, settings, options, started);
+  }
+
+  /** {@inheritDoc IToolCallParser.parseRawToolCalls} */
+  parseRawToolCalls(calls: readonly RawToolCall[], content: string, options: ToolCallParseOptions = {}): ToolCallParseResult {
+    const started = this.clock.now();
+    const settings = this.settingsFor(options);
+    const reading = readRawToolCalls(calls);
+    return this.parse(reading.calls, reading.overflow, typeof content === 'string' ? content : '', settings, options, started);
+  }
+
+  private settingsFor(options: ToolCallParseOptions): ToolCallSettings {
+    const base = this.catalog.forProvider(options.provider);
+    return options.settings === undefined ? base : { ...base, ...withoutUndefined(options.settings) };
+  }
+
+  private parse(
+    calls: readonly RawToolCall[],
+    overflow: number,
+    content: string,
+    settings: ToolCallSettings,
+    options: ToolCallParseOptions,
+    started: number,
+  ): ToolCallParseResult {
+    const decode: Omit<JsonTextDecodeOptions, 'subject'> = {
+      maxSizeBytes: settings.maxArgumentSize,
+      maxDepth: settings.maxNestingDepth,
+      repairer: settings.enableAutoRepair ? this.repairer : undefined,
+      repairTimeoutMs: settings.repairTimeoutMs,
+    };
+    const errors: ToolCallError[] = [];
+    let pending: PendingCall[] = calls.map((raw) => ({ raw, repairs: [] }));
+    let text = content;
+
+    if (calls.length === 0 && settings.extractFromContent && content.length > 0) {
+      const extraction = extractContentToolCalls(content, decode);
+      text = extraction.content;
+      pending = [];
+      for (const item of extraction.items) {
+        if (item.kind === 'call') pending.push({ raw: item.call, repairs: item.repairs });
+        else errors.push(item.error);
+      }
+    }
+    if (overflow > 0) errors.push(tooManyCalls(calls.length, overflow));
+
+    const ids = assignCallIds(pending.map((call) => call.raw.id));
+    const toolCalls: ToolCall[] = [];
+    pending.forEach((call, position) => {
+      const outcome = this.parseCall(call, ids[position] as string, decode);
+      if ('code' in outcome) errors.push(outcome);
+      else toolCalls.push(outcome);
+    });
+    errors.sort((a, b) => a.index - b.index);
+    return this.finish(toolCalls, errors, text, settings, options, started);
+  }
+
+  private parseCall(call: PendingCall, id: string, decode: Omit<JsonTextDecodeOptions, 'subject'>): ToolCall | ToolCallError {
+    const { raw } = call;
+    const base = { index: raw.index, id, source: raw.source };
+    if (typeof raw.name !== 'string' || raw.name.length === 0) {
+      const got = raw.name === undefined ? 'it has none' : typeof raw.name === 'string' ? 'it is empty' : `got ${describeType(raw.name)}`;
+      return { ...base, code: ERROR_CODES.TOOL_CALL_NAME_MISSING, message: `Function name is required: ${got}`, retryable: true };
+    }
+    const tool = safeText(raw.name);
+
+    const lookup = this.registry.findTool(raw.name);
+    if (lookup === undefined) return this.unknownTool(base, raw.name, tool);
+
+    const decoded = decodeArguments(raw.arguments, { ...decode, subject: 'arguments' });
+    if (!decoded.ok) {
+      // Size and nesting are refused whatever the cause; any other failure of a cut-off call is the stream's.
+      const cutOff = raw.incomplete === true && decoded.kind !== 'size' && decoded.kind !== 'depth';
+      const repairs = mergeRepairs(call.repairs, decoded.repairs ?? []);
+      const rawArguments = rawArgumentsText(raw.arguments, undefined);
+      return {
+        ...base,
+        tool,
+        code: cutOff ? ERROR_CODES.TOOL_CALL_STREAM_ERROR : decoded.code,
+        message: cutOff ? `The stream ended before the call was complete: ${decoded.message}` : decoded.message,
+        ...(decoded.position === undefined ? {} : { position: decoded.position }),
+        ...(repairs.length === 0 ? {} : { repairs }),
+        ...(rawArguments === undefined ? {} : { rawArguments }),
+        retryable: true,
+      };
+    }
+
+    const repairs = mergeRepairs(call.repairs, decoded.repairs);
+    const validation = this.registry.tryValidateArguments(lookup.definition.name, decoded.value);
+    if (!validation.success) {
+      const first = validation.errors[0];
+      const rawArguments = rawArgumentsText(raw.arguments, decoded.value);
+      return {
+        ...base,
+        tool,
+        code: ERROR_CODES.TOOL_CALL_SCHEMA_INVALID,
+        message: `Arguments of '${lookup.definition.name}' do not match its schema${first === undefined ? '' : `: ${first.message}`}`,
+        validationErrors: validation.errors,
+        ...(validation.schemaHint === undefined ? {} : { schemaHint: validation.schemaHint }),
+        ...(repairs.length === 0 ? {} : { repairs }),
+        ...(rawArguments === undefined ? {} : { rawArguments }),
+        retryable: true,
+      };
+    }
+
+    const requestedName = lookup.requestedName ?? validation.requestedName;
+    return {
+      id,
+      name: validation.tool,
+      arguments: validation.arguments,
+      index: raw.index,
+      source: raw.source,
+      ...(requestedName === undefined ? {} : { requestedName }),
+      version: validation.version,
+      repairs,
+    };
+  }
+
+  /** ACODE-TLP-005: never retried, because asking again cannot make the tool exist (002 scenario 8). */
+  private unknownTool(base: Pick<ToolCallError, 'index' | 'id' | 'source'>, name: string, tool: string): ToolCallError {
+    const availableTools = this.registry.getAllTools().map((definition) => definition.name);
+    const didYouMean = closestName(name, availableTools);
+    const listed = availableTools.slice(0, MAX_LISTED_TOOL_NAMES).join(', ') + (availableTools.length > MAX_LISTED_TOOL_NAMES ? ', …' : '');
+    return {
+      ...base,
+      tool,
+      code: ERROR_CODES.TOOL_CALL_UNKNOWN_TOOL,
+      message: `Unknown tool '${tool}'.${didYouMean === undefined ? '' : ` Did you mean '${didYouMean}'?`} Available tools: ${listed || 'none'}`,
+      availableTools,
+      ...(didYouMean === undefined ? {} : { didYouMean }),
+      retryable: false,
+    };
+  }
+
+  private finish(
+    toolCalls: ToolCall[],
+    errors: ToolCallError[],
+    content: string,
+    settings: ToolCallSettings,
+    options: ToolCallParseOptions,
+    started: number,
+  ): ToolCallParseResult {
+    const correlationId = this.correlation.current();
+    logParseResult(this.logger, { toolCalls, errors, correlationId, provider: options.provider, parseTimeMs: this.clock.now() - started }, settings);
+    return { success: errors.length === 0, toolCalls, errors, content, retryCount: 0, correlationId };
+  }
+}
+
+function tooManyCalls(read: number, overflow: number): ToolCallError {
+  return {
+    index: MAX_TOOL_CALLS_PER_RESPONSE,
+    code: ERROR_CODES.TOOL_CALL_TOO_LARGE,
+    message: `The response holds ${read + overflow} tool calls; only the first ${MAX_TOOL_CALLS_PER_RESPONSE} were parsed`,
+    retryable: true,
+  };
+}
+
+/** Repairs of the surrounding text first, then of the arguments, each name once. */
+function mergeRepairs(outer: readonly RepairName[], inner: readonly RepairName[]): RepairName[] {
+  return [...new Set([...outer, ...inner])];
+}
+
+/** The arguments as the model sent them, cut for a retry prompt; objects only once they are known to be plain JSON. */
+function rawArgumentsText(raw: unknown, decoded: object | undefined): string | undefined {
+  if (typeof raw === 'string') return truncate(raw, MAX_RAW_ARGUMENTS_LENGTH);
+  if (decoded !== undefined && typeof raw === 'object' && raw !== null) return truncate(JSON.stringify(decoded), MAX_RAW_ARGUMENTS_LENGTH);
+  return undefined;
+}
