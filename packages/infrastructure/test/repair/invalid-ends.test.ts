@@ -6,7 +6,7 @@ describe('hasInvalidEnds', () => {
     expect(hasInvalidEnds(text)).toBe(false);
   });
 
-  it.each(['', '   ', '{"a": 1,}', '[1, 2 , ]', '{"a": "x', "{'a': 1}x", '```json\n{}\n```', 'Sure: {}', '{"a": 1} // c', '\ufeff{}'])('knows %j is not JSON', (text) => {
+  it.each(['', '   ', '{"a": 1,}', '[1, 2 , ]', '{"a": "x', "{'a': 1}x", '```json\n{}\n```', 'Sure: {}', '{"a": 1} // c', '\ufeff{}', '{"path": "a", "start_line": 1', '[1, 2', '[{"a": 1}', '"abc', '"'])('knows %j is not JSON', (text) => {
     expect(hasInvalidEnds(text)).toBe(true);
   });
 });
