@@ -38,4 +38,19 @@ describe('README', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('shows a tool_call example that loads without warnings', () => {
+    const yaml = /```yaml\n(model:[\s\S]*?)```/.exec(readme)?.[1];
+    expect(yaml).toBeDefined();
+    const dir = mkdtempSync(join(tmpdir(), 'acode-readme-'));
+    try {
+      mkdirSync(join(dir, '.agent'));
+      writeFileSync(join(dir, '.agent', 'config.yml'), yaml!);
+      const config = loadConfig({ cwd: dir, homeDir: dir });
+      expect(config.warnings).toEqual([]);
+      expect(config.toolCall['ollama']).toMatchObject({ maxRetries: 3, maxArgumentSize: 1048576, extractFromContent: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

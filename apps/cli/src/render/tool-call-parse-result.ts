@@ -112,7 +112,10 @@ function renderCall(call: ToolCall, report: ParseReport, style: Style): string[]
 
 function renderError(error: ToolCallError, report: ParseReport, style: Style): string[] {
   const header = error.index < 0 ? `[stream${error.line !== undefined ? ` line ${error.line}` : ''}]` : `[${error.index}] ${displayName(error.tool ?? '(no name)')}${error.id !== undefined ? ` (${displayName(error.id)})` : ''}`;
-  const lines = [header, `${INDENT}${style.failure('✗')} ${style.code(`[${error.code}]`)} ${displayMessage(error.message)}`];
+  // The model-facing message of an unknown tool repeats the list and the suggestion, which are
+  // printed below as their own lines; the headline keeps to the fact.
+  const headline = error.code === ERROR_CODES.TOOL_CALL_UNKNOWN_TOOL ? `Unknown tool '${displayName(error.tool ?? '')}'` : displayMessage(error.message);
+  const lines = [header, `${INDENT}${style.failure('✗')} ${style.code(`[${error.code}]`)} ${headline}`];
   if (error.position !== undefined) lines.push(`${INDENT}  Position: ${error.position}`);
   if (error.line !== undefined && error.index >= 0) lines.push(`${INDENT}  Stream line: ${error.line}`);
   for (const validation of error.validationErrors ?? []) lines.push(...renderValidationError(validation, style).map((line) => `${INDENT}${line}`));
