@@ -1,5 +1,5 @@
 import { ERROR_CODE_TITLES } from '../packages/domain/src/index.js';
-import { loadConfig } from '../packages/infrastructure/src/config/index.js';
+import { loadConfig, type AcodeConfig } from '../packages/infrastructure/src/config/index.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -24,33 +24,29 @@ describe('README', () => {
   });
 
   it('shows a configuration example that loads without warnings and with every key it names', () => {
-    const yaml = /```yaml\n(tool_registry:[\s\S]*?)```/.exec(readme)?.[1];
-    expect(yaml).toBeDefined();
-    const dir = mkdtempSync(join(tmpdir(), 'acode-readme-'));
-    try {
-      mkdirSync(join(dir, '.agent'));
-      writeFileSync(join(dir, '.agent', 'config.yml'), yaml!);
-      const config = loadConfig({ cwd: dir, homeDir: dir });
-      expect(config.warnings).toEqual([]);
-      expect(config.registry.disabledTools).toEqual(['command_execute']);
-      expect(config.customTools.map((t) => (t.definition as { name: string }).name)).toEqual(['custom_greeting']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const config = loadExample(/```yaml\n(tool_registry:[\s\S]*?)```/);
+    expect(config.registry.disabledTools).toEqual(['command_execute']);
+    expect(config.customTools.map((t) => (t.definition as { name: string }).name)).toEqual(['custom_greeting']);
   });
 
   it('shows a tool_call example that loads without warnings', () => {
-    const yaml = /```yaml\n(model:[\s\S]*?)```/.exec(readme)?.[1];
-    expect(yaml).toBeDefined();
-    const dir = mkdtempSync(join(tmpdir(), 'acode-readme-'));
-    try {
-      mkdirSync(join(dir, '.agent'));
-      writeFileSync(join(dir, '.agent', 'config.yml'), yaml!);
-      const config = loadConfig({ cwd: dir, homeDir: dir });
-      expect(config.warnings).toEqual([]);
-      expect(config.toolCall['ollama']).toMatchObject({ maxRetries: 3, maxArgumentSize: 1048576, extractFromContent: true });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const config = loadExample(/```yaml\n(model:[\s\S]*?)```/);
+    expect(config.toolCall['ollama']).toMatchObject({ maxRetries: 3, maxArgumentSize: 1048576, extractFromContent: true });
   });
 });
+
+/** Loads the README's YAML block that `pattern` finds as a project's `.agent/config.yml`; it must warn about nothing. */
+function loadExample(pattern: RegExp): AcodeConfig {
+  const yaml = pattern.exec(readme)?.[1];
+  expect(yaml).toBeDefined();
+  const dir = mkdtempSync(join(tmpdir(), 'acode-readme-'));
+  try {
+    mkdirSync(join(dir, '.agent'));
+    writeFileSync(join(dir, '.agent', 'config.yml'), yaml!);
+    const config = loadConfig({ cwd: dir, homeDir: dir });
+    expect(config.warnings).toEqual([]);
+    return config;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -10,7 +10,7 @@ import { BUDGET_COLUMNS, budgetRow, timingRowsTable } from './report-tables.mjs'
  * @typedef {object} ParsingReport
  * @property {import('./report-tables.mjs').BenchReport['timings']} timings
  * @property {readonly import('./budgets.mjs').BudgetVerdict[]} budgets Absolute, judged on p99.
- * @property {readonly import('./parse-budgets.mjs').RatioVerdict[]} ratios Relative, judged on means.
+ * @property {readonly import('./parse-budgets.mjs').RatioVerdict[]} ratios Relative, judged on paired median ratios.
  */
 
 /** @typedef {import('./report-tables.mjs').Table} Table */
@@ -29,7 +29,7 @@ export function parseTimingTable(parsing) {
  */
 export function parseBudgetTable(parsing) {
   return {
-    title: "Tool-call parsing budgets (002's targets on p99, issue 3's ratios on means)",
+    title: "Tool-call parsing budgets (002's targets on p99, issue 3's ratios on paired medians)",
     columns: BUDGET_COLUMNS,
     rows: [...parsing.budgets.map(budgetRow), ...parsing.ratios.map(ratioRow)],
   };
@@ -39,12 +39,14 @@ export function parseBudgetTable(parsing) {
  * @param {import('./parse-budgets.mjs').RatioVerdict} verdict
  * @returns {string[]}
  */
-export function ratioRow({ check, status, measured, measuredBy, reason }) {
+export function ratioRow({ check, status, measured, measuredBy, p25, p75, reason }) {
+  // The interquartile range says how far to trust the median: a wide one means a noisy run.
+  const spread = p25 === undefined || p75 === undefined ? '' : `IQR ${formatRatio(p25)}–${formatRatio(p75)}; `;
   return [
     check.label,
     check.requirement,
     `${check.inclusive ? '≤' : '<'} ${formatRatio(check.limit)}`,
-    measured === undefined ? `— (${reason ?? 'not measured'})` : `${formatRatio(measured)} (${measuredBy ?? ''})`,
+    measured === undefined ? `— (${reason ?? 'not measured'})` : `${formatRatio(measured)} (${spread}${measuredBy ?? ''})`,
     status,
   ];
 }

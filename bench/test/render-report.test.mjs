@@ -65,7 +65,7 @@ describe('the tool-call parsing section', () => {
     timings: [{ id: 'acode-repair', label: 'acode repair, trailing comma', work: 'repair', role: /** @type {const} */ ('acode'), batch: 20, state: /** @type {const} */ ('measured'), opsPerSecond: 1_000_000, meanMicros: 1, p99Micros: 2.5, vsCheapestPeer: 0.4 }],
     budgets: [{ budget: repairBudget, status: /** @type {const} */ ('PASS'), measured: 2.5, measuredBy: 'acode repair, trailing comma' }],
     ratios: [
-      { check: atMost, status: /** @type {const} */ ('FAIL'), measured: 1.35, measuredBy: 'acode repair, valid, 10 KiB' },
+      { check: atMost, status: /** @type {const} */ ('FAIL'), measured: 1.35, p25: 1.3, p75: 1.42, measuredBy: 'acode repair, valid, 10 KiB' },
       { check: fasterThan, status: /** @type {const} */ ('NOT MEASURED'), reason: 'jsonrepair-truncated was not measured' },
     ],
   };
@@ -75,13 +75,13 @@ describe('the tool-call parsing section', () => {
     expect(renderText(report())).not.toContain('Tool-call parsing');
   });
 
-  it('renders its timings and one budget table holding p99 budgets and mean ratios', () => {
+  it('renders its timings and one budget table holding p99 budgets and paired median ratios with their IQR', () => {
     const markdown = renderMarkdown(report({ parsing }));
     expect(markdown).toContain('# Tool-call parsing benchmarks');
-    expect(markdown).toMatch(/judged on the \*\*mean\*\* ratio/);
+    expect(markdown).toMatch(/judged on a \*\*paired median ratio\*\*/);
     expect(markdown).toContain('| acode repair, trailing comma | 1,000,000 | 1.00 | 2.50 | — | 0.40× |');
     expect(markdown).toContain('| Repair of a trailing comma, p99 | 002 ToolCallBenchmarks | < 100 µs | 2.50 µs (acode repair, trailing comma) | PASS |');
-    expect(markdown).toContain('| Repair of valid input vs JSON.parse | issue 3 | ≤ 1.20× | 1.35× (acode repair, valid, 10 KiB) | FAIL |');
+    expect(markdown).toContain('| Repair of valid input vs JSON.parse | issue 3 | ≤ 1.20× | 1.35× (IQR 1.30×–1.42×; acode repair, valid, 10 KiB) | FAIL |');
     expect(markdown).toContain('| Repair vs jsonrepair | issue 3 | < 1.00× | — (jsonrepair-truncated was not measured) | NOT MEASURED |');
     // The registry's section still comes first, and the notes last.
     expect(markdown.indexOf('# Registry benchmarks')).toBeLessThan(markdown.indexOf('# Tool-call parsing benchmarks'));
