@@ -27,6 +27,10 @@ export const TOKENS = Object.freeze({
   JsonRepairer: Symbol.for('acode.IJsonRepairer'),
   /** {@link ToolCallSettingsCatalog}. */
   ToolCallSettings: Symbol.for('acode.ToolCallSettingsCatalog'),
+  /** {@link IChatModelClient} factory: `(provider: string) => IChatModelClient`. */
+  ChatModelClientFactory: Symbol.for('acode.ChatModelClientFactory'),
+  /** {@link ITelemetryStore}. */
+  TelemetryStore: Symbol.for('acode.ITelemetryStore'),
   /** {@link ToolRegistrationService}. */
   ToolRegistrationService: Symbol.for('acode.ToolRegistrationService'),
 });

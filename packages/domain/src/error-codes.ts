@@ -39,6 +39,24 @@ export const ERROR_CODES = Object.freeze({
   TOOL_CALL_STREAM_ERROR: 'ACODE-TLP-008',
   /** A tool call's arguments exceed the size or nesting limit; refused before parsing. */
   TOOL_CALL_TOO_LARGE: 'ACODE-TLP-009',
+  /** The model server cannot be reached (connection refused, DNS, reset). */
+  MODEL_UNREACHABLE: 'ACODE-MDL-001',
+  /** The model server did not answer within the timeout. */
+  MODEL_TIMEOUT: 'ACODE-MDL-002',
+  /** The model server answered with an HTTP error status. */
+  MODEL_HTTP_ERROR: 'ACODE-MDL-003',
+  /** The model is not installed or not served. */
+  MODEL_NOT_FOUND: 'ACODE-MDL-004',
+  /** The model server's answer could not be read (not the documented shape, stream cut). */
+  MODEL_BAD_RESPONSE: 'ACODE-MDL-005',
+  /** The model does not support tool calling. */
+  MODEL_NO_TOOL_SUPPORT: 'ACODE-MDL-006',
+  /** The request was cancelled by the caller. */
+  MODEL_CANCELLED: 'ACODE-MDL-007',
+  /** Retries of a model + tool pair are suspended after repeated exhaustion (circuit open). */
+  RETRY_CIRCUIT_OPEN: 'ACODE-MDL-008',
+  /** The telemetry database cannot be opened or migrated. */
+  TELEMETRY_UNAVAILABLE: 'ACODE-TEL-001',
   /** A definition field other than the schema breaks a rule (name, description, version, ...). */
   DEFINITION_INVALID: 'ACODE-DEF-001',
   /** A configuration file cannot be read or parsed. */
@@ -80,6 +98,15 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-TLP-007': 'Repair timeout',
   'ACODE-TLP-008': 'Streaming accumulation error',
   'ACODE-TLP-009': 'Arguments exceed size limit',
+  'ACODE-MDL-001': 'Model server unreachable',
+  'ACODE-MDL-002': 'Model server timeout',
+  'ACODE-MDL-003': 'Model server HTTP error',
+  'ACODE-MDL-004': 'Model not found',
+  'ACODE-MDL-005': 'Model server response unreadable',
+  'ACODE-MDL-006': 'Model without tool support',
+  'ACODE-MDL-007': 'Model request cancelled',
+  'ACODE-MDL-008': 'Retry circuit open',
+  'ACODE-TEL-001': 'Telemetry store unavailable',
   'ACODE-DEF-001': 'Tool definition invalid',
   'ACODE-CFG-001': 'Configuration file unreadable',
   'ACODE-CFG-002': 'Configuration value invalid',

@@ -54,3 +54,5 @@ export * from './json-repair.js';
 export * from './tool-call.js';
 export * from './tool-call-parse-result.js';
 export * from './tool-call-settings.js';
+export * from './chat.js';
+export * from './tool-call-telemetry.js';

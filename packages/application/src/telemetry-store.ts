@@ -1,0 +1,41 @@
+import type { ToolCallTelemetryRecord } from '@acode/domain';
+
+/** Which rows a query covers. */
+export interface TelemetryQuery {
+  /** Provider name; all when absent. */
+  readonly provider?: string;
+  /** Rows at or after this instant (ISO 8601). */
+  readonly since?: string;
+  /** At most this many rows, newest first. */
+  readonly limit?: number;
+}
+
+/** Aggregates over the rows of a query (002's `providers stats` layout). */
+export interface ToolCallStats {
+  readonly total: number;
+  readonly success: number;
+  readonly repaired: number;
+  readonly retried: number;
+  readonly failed: number;
+  /** Repair name → number of calls it was applied to. */
+  readonly repairBreakdown: Readonly<Record<string, number>>;
+  readonly averageParseMs: number;
+  /** Over the calls that were repaired. */
+  readonly averageRepairMs: number;
+  /** Over the calls that were retried. */
+  readonly averageRetryMs: number;
+}
+
+/**
+ * Where tool-call telemetry is kept (SQLite in infrastructure). A row is committed when
+ * `record` returns; a crash afterwards loses nothing already recorded.
+ */
+export interface ITelemetryStore {
+  record(row: ToolCallTelemetryRecord): void;
+  /** Rows matching the query, newest first. */
+  query(query?: TelemetryQuery): readonly ToolCallTelemetryRecord[];
+  /** Every row of one operation, oldest first. */
+  findByCorrelationId(correlationId: string): readonly ToolCallTelemetryRecord[];
+  stats(query?: TelemetryQuery): ToolCallStats;
+  close(): void;
+}

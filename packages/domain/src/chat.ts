@@ -1,0 +1,78 @@
+import type { JsonSchemaObject } from './json-schema.js';
+import type { RawToolCall } from './tool-call.js';
+import type { ToolCallError } from './tool-call-parse-result.js';
+
+/** Who wrote a message of a conversation. */
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
+
+/** One message of a conversation, in the project's neutral form (each adapter maps it to its wire format). */
+export interface ChatMessage {
+  /** Who wrote it. */
+  readonly role: ChatRole;
+  /** Its text; empty for an assistant message that only calls tools. */
+  readonly content: string;
+  /** For assistant messages: the tool calls it made, as sent (arguments text or object). */
+  readonly toolCalls?: ReadonlyArray<{ readonly id: string; readonly name: string; readonly arguments: string | object }>;
+  /** For tool messages: the id of the call answered. */
+  readonly toolCallId?: string;
+  /** For tool messages: the name of the tool answered (Ollama's `tool_name`). */
+  readonly toolName?: string;
+}
+
+/** A tool offered to the model, in the registry's neutral form. */
+export interface ChatTool {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments, as registered. */
+  readonly parameters: JsonSchemaObject;
+}
+
+/** One request to a chat model. */
+export interface ChatRequest {
+  /** Model name as the server knows it (`llama3.2`, `qwen2.5-coder:7b`). */
+  readonly model: string;
+  readonly messages: readonly ChatMessage[];
+  /** Tools the model may call. */
+  readonly tools?: readonly ChatTool[];
+  /** Sampling temperature, when the caller sets one. */
+  readonly temperature?: number;
+}
+
+/** Tokens a request used, as the server reported them; zero when it did not say. */
+export interface TokenUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly totalTokens: number;
+}
+
+/** The model's answer, before its tool calls are parsed. */
+export interface ChatResponse {
+  /** The assistant's text. */
+  readonly content: string;
+  /** Tool calls as the server delivered them (parse them with `IToolCallParser.parseRawToolCalls`). */
+  readonly toolCalls: readonly RawToolCall[];
+  /** Why generation stopped (`stop`, `tool_calls`, `length`...), when the server said. */
+  readonly finishReason?: string;
+  readonly usage: TokenUsage;
+  /** Model that answered, as the server named it. */
+  readonly model: string;
+  /** Wall time of the request in milliseconds. */
+  readonly durationMs: number;
+  /**
+   * Problems assembling a streamed answer (ACODE-TLP-008 lines); empty for a complete answer.
+   * The calls that did assemble are still in `toolCalls`.
+   */
+  readonly streamErrors: readonly ToolCallError[];
+}
+
+/** Adds two usages. */
+export function addTokenUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+}
+
+/** No tokens. */
+export const ZERO_TOKEN_USAGE: TokenUsage = Object.freeze({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });

@@ -1,0 +1,36 @@
+import type { RepairName } from './json-repair.js';
+import type { TokenUsage } from './chat.js';
+
+/** How a tool call's parsing ended (002's `parse_result`). */
+export type ToolCallParseOutcome = 'success' | 'repaired' | 'retried' | 'failed';
+
+/** One row of tool-call telemetry: what happened to one tool call (issue 4 item 3). */
+export interface ToolCallTelemetryRecord {
+  /** When the call was parsed, ISO 8601 UTC. */
+  readonly timestamp: string;
+  readonly correlationId: string;
+  /** Provider name (`ollama`, `openai-compatible`...). */
+  readonly provider: string;
+  readonly model: string;
+  /** Tool name (canonical when known, else as sent, bounded). */
+  readonly tool: string;
+  readonly callId: string;
+  readonly parseResult: ToolCallParseOutcome;
+  readonly repairs: readonly RepairName[];
+  /** Model requests made again for this call. */
+  readonly retryCount: number;
+  /** Codes of every error seen for this call, attempts included, in order. */
+  readonly errorCodes: readonly string[];
+  /** Position of the last JSON error, when there was one. */
+  readonly errorPosition?: number;
+  readonly parseMs: number;
+  readonly repairMs: number;
+  readonly retryMs: number;
+  readonly tokens: TokenUsage;
+  /** Arguments text as the model first sent it: only when `log_argument_values` is true (scrubbed). */
+  readonly originalArguments?: string;
+  /** The final arguments: only when `log_argument_values` is true (scrubbed). */
+  readonly finalArguments?: string;
+  /** The last error message, sanitised; never argument values. */
+  readonly errorMessage?: string;
+}
