@@ -1,7 +1,25 @@
 import { parseArgs } from 'node:util';
-import { ERROR_CODES, TOOL_CATEGORIES, isToolCategory, type ToolCategory } from '@acode/domain';
+import { ERROR_CODES, TOOL_CALL_SETTING_RANGES, TOOL_CATEGORIES, isToolCategory, type ToolCategory } from '@acode/domain';
 import { displayMessage, displayName } from './render/text.js';
-import { DEBUG_HELP, DEBUG_PARSE_TOOL_CALL_HELP, PROGRAM_HELP, TOOLS_HELP, TOOLS_LIST_HELP, TOOLS_SHOW_HELP, TOOLS_VALIDATE_HELP } from './usage.js';
+import {
+  CHAT_HELP,
+  CONFIG_HELP,
+  CONFIG_SET_HELP,
+  CONFIG_SHOW_HELP,
+  DEBUG_HELP,
+  DEBUG_PARSE_TOOL_CALL_HELP,
+  DEBUG_TOOL_CALL_HELP,
+  PROGRAM_HELP,
+  PROVIDERS_HELP,
+  PROVIDERS_SMOKE_TEST_HELP,
+  PROVIDERS_STATS_HELP,
+  TEST_HELP,
+  TEST_RETRY_SCENARIO_HELP,
+  TOOLS_HELP,
+  TOOLS_LIST_HELP,
+  TOOLS_SHOW_HELP,
+  TOOLS_VALIDATE_HELP,
+} from './usage.js';
 
 /** Log levels `--log-level` accepts. */
 export const LOG_LEVELS = Object.freeze(['debug', 'info', 'warn', 'error', 'silent'] as const);
@@ -21,6 +39,10 @@ export interface GlobalOptions {
 export type CliCommand =
   | { readonly kind: 'help'; readonly text: string }
   | { readonly kind: 'program-version' }
+  /** `acode config show [KEY]`: the settings in effect; `key` is empty for all of them. */
+  | { readonly kind: 'config-show'; readonly global: GlobalOptions; readonly key: string; readonly json: boolean }
+  /** `acode config set KEY VALUE`: `value` as typed, read as YAML by the command. */
+  | { readonly kind: 'config-set'; readonly global: GlobalOptions; readonly key: string; readonly value: string }
   | { readonly kind: 'tools-list'; readonly global: GlobalOptions; readonly category?: ToolCategory; readonly json: boolean }
   | { readonly kind: 'tools-show'; readonly global: GlobalOptions; readonly name: string; readonly version?: string; readonly json: boolean }
   | {
@@ -45,6 +67,52 @@ export type CliCommand =
       readonly json: boolean;
       /** `--provider NAME`: whose `tool_call` settings apply; the defaults when absent. */
       readonly provider?: string;
+    }
+  | ModelCommand;
+
+/** The commands that talk to model servers or read tool-call telemetry (issue 4). */
+export type ModelCommand =
+  | {
+      readonly kind: 'providers-smoke-test';
+      readonly global: GlobalOptions;
+      /** `model.providers.<provider>`, or one of the server types (`ollama`, `openai-compatible`). */
+      readonly provider: string;
+      readonly baseUrl?: string;
+      readonly model?: string;
+      readonly timeoutMs?: number;
+    }
+  | {
+      readonly kind: 'providers-stats';
+      readonly global: GlobalOptions;
+      readonly provider: string;
+      /** `--since` as typed (`24h`, `7d`, an ISO date); checked against the clock when the command runs. */
+      readonly since: string;
+      readonly json: boolean;
+      /** `--db PATH`, as typed; `.agent/acode.db` under the working directory when absent. */
+      readonly db?: string;
+    }
+  | { readonly kind: 'debug-tool-call'; readonly global: GlobalOptions; readonly correlationId: string; readonly json: boolean; readonly db?: string }
+  | {
+      readonly kind: 'test-retry-scenario';
+      readonly global: GlobalOptions;
+      /** Malformed answers before a valid one; `always` for `--always-fail`. */
+      readonly initialFailures: number | 'always';
+      /** Attempts including the first (002's `max_retries`); the provider's setting when absent. */
+      readonly maxRetries?: number;
+      /** Wire format the scripted server speaks. */
+      readonly format: 'ollama' | 'openai';
+      readonly db?: string;
+    }
+  | {
+      readonly kind: 'chat';
+      readonly global: GlobalOptions;
+      readonly message: string;
+      /** Tool names offered to the model, as typed (resolved by the registry). */
+      readonly tools: readonly string[];
+      readonly provider?: string;
+      readonly stream: boolean;
+      readonly model?: string;
+      readonly db?: string;
     };
 
 /** A command line that could not be understood: exit 2 with `[ACODE-CLI-001] message`. */
@@ -68,6 +136,9 @@ const GLOBAL_SPEC = {
 
 /** Options that take a value wherever they appear; needed to find the command words. */
 const VALUE_OPTIONS = new Set(['--log-level', '--config', '--category', '--version', '--input', '-i', '--provider']);
+for (const option of ['--base-url', '--model', '--timeout-ms', '--since', '--db', '--correlation-id', '--initial-failures', '--max-retries', '--format', '--message', '-m', '--tools']) {
+  VALUE_OPTIONS.add(option);
+}
 
 const SUBCOMMANDS = {
   list: { spec: { ...GLOBAL_SPEC, category: { type: 'string' }, json: { type: 'boolean' } }, help: TOOLS_LIST_HELP },
@@ -102,8 +173,13 @@ export function parseCommandLine(argv: readonly string[]): ParseCommandLineResul
   const [group, sub] = words;
 
   if (group === undefined) return parseProgramOptions(rest);
+  if (group === 'debug' && sub === 'tool-call') return parseDebugToolCall(rest);
   if (group === 'debug') return parseDebugCommand(sub, rest);
-  if (group !== 'tools') return usage(`Unknown command '${displayName(group)}'. Commands: tools list, tools show, tools validate, debug parse-tool-call.`, 'acode');
+  if (group === 'providers') return parseProvidersCommand(sub, rest);
+  if (group === 'test') return parseTestCommand(sub, rest);
+  if (group === 'chat') return parseChatCommand(sub, rest);
+  if (group === 'config') return parseConfigCommand(sub, rest);
+  if (group !== 'tools') return usage(`Unknown command '${displayName(group)}'. Commands: tools list, tools show, tools validate, debug parse-tool-call, debug tool-call, providers smoke-test, providers stats, test retry-scenario, chat, config show, config set.`, 'acode');
   if (sub === undefined) {
     const parsed = tryParse(rest, GLOBAL_SPEC, false);
     if (!parsed.ok) return usage(parsed.message, 'acode tools');
@@ -166,9 +242,9 @@ function parseDebugCommand(sub: string | undefined, argv: readonly string[]): Pa
     const parsed = tryParse(argv, GLOBAL_SPEC, false);
     if (!parsed.ok) return usage(parsed.message, 'acode debug');
     if (parsed.values.help === true) return { ok: true, command: { kind: 'help', text: DEBUG_HELP } };
-    return usage('Missing subcommand. Use: parse-tool-call.', 'acode debug');
+    return usage('Missing subcommand. Use: parse-tool-call, tool-call.', 'acode debug');
   }
-  if (sub !== 'parse-tool-call') return usage(`Unknown subcommand 'debug ${displayName(sub)}'. Use: parse-tool-call.`, 'acode debug');
+  if (sub !== 'parse-tool-call') return usage(`Unknown subcommand 'debug ${displayName(sub)}'. Use: parse-tool-call, tool-call.`, 'acode debug');
 
   const helpCommand = 'acode debug parse-tool-call';
   const parsed = tryParse(argv, PARSE_TOOL_CALL_SPEC, true);
@@ -294,3 +370,265 @@ function isSubcommand(value: string): value is Subcommand {
 function usage(message: string, helpCommand: string): ParseCommandLineResult {
   return { ok: false, error: { code: ERROR_CODES.CLI_USAGE, message, helpCommand } };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Commands that talk to model servers or read tool-call telemetry (issue 4).
+
+const PROVIDERS_SMOKE_TEST_SPEC = {
+  ...GLOBAL_SPEC,
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+} as const satisfies OptionSpec;
+
+const PROVIDERS_STATS_SPEC = { ...GLOBAL_SPEC, 'tool-calls': { type: 'boolean' }, since: { type: 'string' }, json: { type: 'boolean' }, db: { type: 'string' } } as const satisfies OptionSpec;
+
+const DEBUG_TOOL_CALL_SPEC = { ...GLOBAL_SPEC, 'correlation-id': { type: 'string' }, json: { type: 'boolean' }, db: { type: 'string' } } as const satisfies OptionSpec;
+
+const TEST_RETRY_SCENARIO_SPEC = {
+  ...GLOBAL_SPEC,
+  'initial-failures': { type: 'string' },
+  'always-fail': { type: 'boolean' },
+  'max-retries': { type: 'string' },
+  format: { type: 'string' },
+  db: { type: 'string' },
+} as const satisfies OptionSpec;
+
+const CHAT_SPEC = {
+  ...GLOBAL_SPEC,
+  message: { type: 'string', short: 'm' },
+  tools: { type: 'string' },
+  provider: { type: 'string' },
+  stream: { type: 'boolean' },
+  model: { type: 'string' },
+  db: { type: 'string' },
+} as const satisfies OptionSpec;
+
+/** Shortest `--timeout-ms`: one second, as `timeout_ms` allows. */
+const MIN_TIMEOUT_MS = 1000;
+/** Longest `--timeout-ms`: ten minutes. */
+const MAX_TIMEOUT_MS = 600_000;
+/** 002's window for `providers stats`. */
+const DEFAULT_SINCE = '24h';
+/** Longest `--message`: a turn, not a document. */
+const MAX_MESSAGE_LENGTH = 100_000;
+/** Most tools `--tools` may offer in one turn. */
+const MAX_CHAT_TOOLS = 64;
+/** Correlation ids are generated UUIDs or ids a caller passed; anything longer is not one. */
+const MAX_CORRELATION_ID_LENGTH = 200;
+
+type Values = Record<string, string | boolean | undefined>;
+
+/** Parses one subcommand's options: help, global options, no positionals. */
+function parseLeaf(argv: readonly string[], spec: OptionSpec, help: string, helpCommand: string): { values: Values; global: GlobalOptions } | ParseCommandLineResult {
+  const parsed = tryParse(argv, spec, true);
+  if (!parsed.ok) return usage(parsed.message, helpCommand);
+  if (parsed.values.help === true) return { ok: true, command: { kind: 'help', text: help } };
+  const global = readGlobalOptions(parsed.values);
+  if (typeof global === 'string') return usage(global, helpCommand);
+  if (parsed.positionals.length > 0) return usage(`Unexpected argument '${displayName(parsed.positionals[0] ?? '')}'.`, helpCommand);
+  return { values: parsed.values, global };
+}
+
+function isParseResult(value: object): value is ParseCommandLineResult {
+  return 'ok' in value;
+}
+
+/** `acode providers smoke-test PROVIDER` and `acode providers stats PROVIDER --tool-calls`. */
+function parseProvidersCommand(sub: string | undefined, argv: readonly string[]): ParseCommandLineResult {
+  if (sub === undefined) return groupHelp(argv, PROVIDERS_HELP, 'acode providers', 'Missing subcommand. Use one of: smoke-test, stats.');
+  if (sub !== 'smoke-test' && sub !== 'stats') return usage(`Unknown subcommand 'providers ${displayName(sub)}'. Use one of: smoke-test, stats.`, 'acode providers');
+  const helpCommand = `acode providers ${sub}`;
+  const spec = sub === 'smoke-test' ? PROVIDERS_SMOKE_TEST_SPEC : PROVIDERS_STATS_SPEC;
+  const parsed = tryParse(argv, spec, true);
+  if (!parsed.ok) return usage(parsed.message, helpCommand);
+  const values = parsed.values;
+  if (values.help === true) return { ok: true, command: { kind: 'help', text: sub === 'smoke-test' ? PROVIDERS_SMOKE_TEST_HELP : PROVIDERS_STATS_HELP } };
+  const global = readGlobalOptions(values);
+  if (typeof global === 'string') return usage(global, helpCommand);
+  const [provider, ...extra] = parsed.positionals;
+  if (provider === undefined) return usage('Missing PROVIDER, such as ollama or openai-compatible.', helpCommand);
+  if (extra.length > 0) return usage(`Unexpected argument '${displayName(extra[0] ?? '')}'.`, helpCommand);
+  if (!PROVIDER_NAME.test(provider)) return usage(invalidProviderMessage(provider), helpCommand);
+
+  if (sub === 'stats') {
+    if (values['tool-calls'] !== true) return usage('Say which statistics: --tool-calls.', helpCommand);
+    const since = stringOption(values, 'since') ?? DEFAULT_SINCE;
+    if (since.trim() === '') return usage('--since needs a window such as 24h or 7d, or a date.', helpCommand);
+    const db = pathOption(values, 'db');
+    if (db === '') return usage('--db needs a file path.', helpCommand);
+    return { ok: true, command: { kind: 'providers-stats', global, provider, since, json: values.json === true, ...(db !== undefined ? { db } : {}) } };
+  }
+
+  const baseUrl = stringOption(values, 'base-url');
+  if (baseUrl !== undefined) {
+    const problem = checkBaseUrl(baseUrl);
+    if (problem !== undefined) return usage(problem, helpCommand);
+  }
+  const model = stringOption(values, 'model');
+  if (model !== undefined && !isModelName(model)) return usage(`Invalid --model '${displayName(model)}': give the model's name as the server lists it.`, helpCommand);
+  const timeout = integerOption(values, 'timeout-ms', MIN_TIMEOUT_MS, MAX_TIMEOUT_MS);
+  if (typeof timeout === 'string') return usage(timeout, helpCommand);
+  return {
+    ok: true,
+    command: {
+      kind: 'providers-smoke-test',
+      global,
+      provider,
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      ...(model !== undefined ? { model } : {}),
+      ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
+    },
+  };
+}
+
+/** `acode debug tool-call --correlation-id ID`. */
+function parseDebugToolCall(argv: readonly string[]): ParseCommandLineResult {
+  const helpCommand = 'acode debug tool-call';
+  const leaf = parseLeaf(argv, DEBUG_TOOL_CALL_SPEC, DEBUG_TOOL_CALL_HELP, helpCommand);
+  if (isParseResult(leaf)) return leaf;
+  const correlationId = stringOption(leaf.values, 'correlation-id')?.trim();
+  if (correlationId === undefined || correlationId === '') return usage('Missing --correlation-id ID (printed by the command that made the call, and in its log lines).', helpCommand);
+  if (correlationId.length > MAX_CORRELATION_ID_LENGTH || /[\u0000-\u001f\u007f-\u009f]/.test(correlationId)) {
+    return usage(`Invalid correlation id '${displayName(correlationId)}'.`, helpCommand);
+  }
+  const db = pathOption(leaf.values, 'db');
+  if (db === '') return usage('--db needs a file path.', helpCommand);
+  return { ok: true, command: { kind: 'debug-tool-call', global: leaf.global, correlationId, json: leaf.values.json === true, ...(db !== undefined ? { db } : {}) } };
+}
+
+/** `acode test retry-scenario --initial-failures N | --always-fail`. */
+function parseTestCommand(sub: string | undefined, argv: readonly string[]): ParseCommandLineResult {
+  if (sub === undefined) return groupHelp(argv, TEST_HELP, 'acode test', 'Missing subcommand. Use: retry-scenario.');
+  if (sub !== 'retry-scenario') return usage(`Unknown subcommand 'test ${displayName(sub)}'. Use: retry-scenario.`, 'acode test');
+  const helpCommand = 'acode test retry-scenario';
+  const leaf = parseLeaf(argv, TEST_RETRY_SCENARIO_SPEC, TEST_RETRY_SCENARIO_HELP, helpCommand);
+  if (isParseResult(leaf)) return leaf;
+  const { values, global } = leaf;
+  const alwaysFail = values['always-fail'] === true;
+  const failures = integerOption(values, 'initial-failures', 0, TOOL_CALL_SETTING_RANGES.maxRetries.max);
+  if (typeof failures === 'string') return usage(failures, helpCommand);
+  if (alwaysFail === (failures !== undefined)) return usage('Give exactly one of --initial-failures N and --always-fail.', helpCommand);
+  const { min, max } = TOOL_CALL_SETTING_RANGES.maxRetries;
+  const maxRetries = integerOption(values, 'max-retries', min, max);
+  if (typeof maxRetries === 'string') return usage(maxRetries, helpCommand);
+  const format = stringOption(values, 'format') ?? 'ollama';
+  if (format !== 'ollama' && format !== 'openai') return usage(`Unknown --format '${displayName(format)}'. Use ollama or openai.`, helpCommand);
+  const db = pathOption(values, 'db');
+  if (db === '') return usage('--db needs a file path.', helpCommand);
+  return {
+    ok: true,
+    command: {
+      kind: 'test-retry-scenario',
+      global,
+      initialFailures: failures ?? 'always',
+      format,
+      ...(maxRetries !== undefined ? { maxRetries } : {}),
+      ...(db !== undefined ? { db } : {}),
+    },
+  };
+}
+
+/** `acode chat --message TEXT --tools a,b`. */
+function parseChatCommand(sub: string | undefined, argv: readonly string[]): ParseCommandLineResult {
+  const helpCommand = 'acode chat';
+  // `chat` has no subcommand: a second word is a message someone forgot to quote or flag.
+  if (sub !== undefined) return usage(`Unexpected argument '${displayName(sub)}'. Give the text with --message TEXT.`, helpCommand);
+  const leaf = parseLeaf(argv, CHAT_SPEC, CHAT_HELP, helpCommand);
+  if (isParseResult(leaf)) return leaf;
+  const { values, global } = leaf;
+  const message = stringOption(values, 'message');
+  if (message === undefined || message.trim() === '') return usage('Missing --message TEXT.', helpCommand);
+  if (message.length > MAX_MESSAGE_LENGTH) return usage(`--message is ${message.length} characters; at most ${MAX_MESSAGE_LENGTH} are accepted.`, helpCommand);
+  const toolsText = stringOption(values, 'tools');
+  const tools = [...new Set((toolsText ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''))];
+  if (tools.length === 0) return usage('Missing --tools NAME[,NAME...]: the tools the model may call, such as --tools file_read.', helpCommand);
+  if (tools.length > MAX_CHAT_TOOLS) return usage(`--tools names ${tools.length} tools; at most ${MAX_CHAT_TOOLS} can be offered in one turn.`, helpCommand);
+  const provider = stringOption(values, 'provider');
+  if (provider !== undefined && !PROVIDER_NAME.test(provider)) return usage(invalidProviderMessage(provider), helpCommand);
+  const model = stringOption(values, 'model');
+  if (model !== undefined && !isModelName(model)) return usage(`Invalid --model '${displayName(model)}': give the model's name as the server lists it.`, helpCommand);
+  const db = pathOption(values, 'db');
+  if (db === '') return usage('--db needs a file path.', helpCommand);
+  return {
+    ok: true,
+    command: {
+      kind: 'chat',
+      global,
+      message,
+      tools,
+      stream: values.stream === true,
+      ...(provider !== undefined ? { provider } : {}),
+      ...(model !== undefined ? { model } : {}),
+      ...(db !== undefined ? { db } : {}),
+    },
+  };
+}
+
+/** `acode providers` or `acode test` alone: help with `--help`, a usage error otherwise. */
+function groupHelp(argv: readonly string[], help: string, helpCommand: string, missing: string): ParseCommandLineResult {
+  const parsed = tryParse(argv, GLOBAL_SPEC, false);
+  if (!parsed.ok) return usage(parsed.message, helpCommand);
+  if (parsed.values.help === true) return { ok: true, command: { kind: 'help', text: help } };
+  return usage(missing, helpCommand);
+}
+
+function invalidProviderMessage(provider: string): string {
+  return `Invalid provider name '${displayName(provider)}': lowercase letters, digits, '_' or '-', starting with a letter.`;
+}
+
+/** An integer option within `[min, max]`; undefined when absent, a message when malformed. */
+function integerOption(values: Values, key: string, min: number, max: number): number | undefined | string {
+  const text = stringOption(values, key);
+  if (text === undefined) return undefined;
+  const value = /^[0-9]{1,9}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!Number.isInteger(value) || value < min || value > max) return `--${key} must be a whole number from ${min} to ${max}, not '${displayName(text)}'.`;
+  return value;
+}
+
+/** A path option: undefined when absent, '' when given empty. */
+function pathOption(values: Values, key: string): string | undefined {
+  const text = stringOption(values, key);
+  return text === undefined ? undefined : text.trim();
+}
+
+/** Model names as servers list them (`llama3.2:latest`, `Qwen/Qwen2.5-7B`): printable, no spaces, bounded. */
+function isModelName(name: string): boolean {
+  return /^[^\s\u0000-\u001f\u007f-\u009f]{1,200}$/.test(name);
+}
+
+/** A base URL the adapters can use: http or https, no credentials in it (keys come from `api_key_env`). */
+function checkBaseUrl(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `Invalid --base-url '${displayName(text)}': give a URL such as http://127.0.0.1:11434.`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `Invalid --base-url '${displayName(text)}': use http or https.`;
+  if (url.username !== '' || url.password !== '') return 'Invalid --base-url: it must not contain credentials; name the key\'s environment variable in api_key_env instead.';
+  return undefined;
+}
+
+/** `acode config show [KEY] [--json]` and `acode config set KEY VALUE`. */
+function parseConfigCommand(sub: string | undefined, argv: readonly string[]): ParseCommandLineResult {
+  if (sub === undefined) return groupHelp(argv, CONFIG_HELP, 'acode config', 'Missing subcommand. Use one of: show, set.');
+  if (sub !== 'show' && sub !== 'set') return usage(`Unknown subcommand 'config ${displayName(sub)}'. Use one of: show, set.`, 'acode config');
+  const helpCommand = `acode config ${sub}`;
+  const parsed = tryParse(argv, sub === 'show' ? CONFIG_SHOW_SPEC : GLOBAL_SPEC, true);
+  if (!parsed.ok) return usage(parsed.message, helpCommand);
+  if (parsed.values.help === true) return { ok: true, command: { kind: 'help', text: sub === 'show' ? CONFIG_SHOW_HELP : CONFIG_SET_HELP } };
+  const global = readGlobalOptions(parsed.values);
+  if (typeof global === 'string') return usage(global, helpCommand);
+  const [key, value, ...extra] = parsed.positionals;
+  if (sub === 'show') {
+    if (value !== undefined) return usage(`Unexpected argument '${displayName(value)}'. Give one KEY, such as model.providers.ollama.tool_call.`, helpCommand);
+    return { ok: true, command: { kind: 'config-show', global, key: key ?? '', json: parsed.values.json === true } };
+  }
+  if (key === undefined || key === '') return usage('Missing KEY and VALUE, such as: acode config set model.providers.ollama.tool_call.max_retries 5.', helpCommand);
+  if (value === undefined) return usage(`Missing VALUE for '${displayName(key)}'.`, helpCommand);
+  if (extra.length > 0) return usage(`Unexpected argument '${displayName(extra[0] ?? '')}'. Quote a VALUE that contains spaces.`, helpCommand);
+  return { ok: true, command: { kind: 'config-set', global, key, value } };
+}
+
+const CONFIG_SHOW_SPEC = { ...GLOBAL_SPEC, json: { type: 'boolean' } } as const satisfies OptionSpec;

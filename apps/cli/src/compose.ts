@@ -1,6 +1,8 @@
 import {
   TOKENS,
   type ICorrelationContext,
+  type ILogger,
+  type ITelemetryStore,
   type IJsonRepairer,
   type IToolCallParser,
   type IToolSchemaRegistry,
@@ -8,9 +10,21 @@ import {
   type ToolRegistrationService,
   type ToolRegistryOptions,
 } from '@acode/application';
-import { accumulateStream, buildExampleArguments, registerAcodeServices } from '@acode/infrastructure';
+import type { ToolCallSettings } from '@acode/domain';
+import {
+  accumulateStream,
+  buildExampleArguments,
+  createChatModelClient,
+  readProviderSettings,
+  registerAcodeServices,
+  resolveTelemetryPath,
+  SqliteTelemetryStore,
+  ToolCallRetryHandler,
+  type AcodeConfig,
+} from '@acode/infrastructure';
+import { existsSync } from 'node:fs';
 import { container, type DependencyContainer } from 'tsyringe';
-import type { CliRuntime, RuntimeOptions, ToolCallServices } from './runtime.js';
+import type { CliRuntime, ModelServices, RuntimeOptions, ToolCallServices } from './runtime.js';
 
 /**
  * The CLI's composition root: a child container filled by `registerAcodeServices`, the startup
@@ -25,6 +39,8 @@ export async function openAcodeRuntime(options: RuntimeOptions): Promise<CliRunt
     logStream: options.logStream,
     ...(options.configPath !== undefined ? { configPath: options.configPath } : {}),
     ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
+    ...(options.env !== undefined ? { env: options.env } : {}),
+    ...(options.telemetryPath !== undefined ? { telemetryPath: options.telemetryPath } : {}),
   });
   const report = await scope.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const correlation = scope.resolve<ICorrelationContext>(TOKENS.CorrelationContext);
@@ -37,6 +53,43 @@ export async function openAcodeRuntime(options: RuntimeOptions): Promise<CliRunt
     correlationId: () => correlation.current(),
     exampleArguments: (schema) => buildExampleArguments(schema),
     toolCalls: toolCallServices(scope),
+    models: modelServices(scope, config, options),
+  };
+}
+
+/** Model clients, the retry handler and telemetry, each created when a command first asks. */
+function modelServices(scope: DependencyContainer, config: AcodeConfig, options: RuntimeOptions): ModelServices {
+  const env = options.env ?? process.env;
+  const telemetryPath = resolveTelemetryPath({ cwd: options.cwd, ...(options.telemetryPath !== undefined ? { configured: options.telemetryPath } : {}) });
+  return {
+    providerSettings: (provider, overrides) => readProviderSettings(config.model, provider, env, overrides),
+    client: (settings) => createChatModelClient(settings),
+    retryHandler: (overrides = {}) => {
+      if (overrides.settings === undefined && overrides.logger === undefined) return scope.resolve(ToolCallRetryHandler);
+      // A child container swaps the settings and the logger; the registry and parser stay the started ones.
+      const child = scope.createChildContainer();
+      child.register(TOKENS.ToolSchemaRegistry, { useValue: scope.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry) });
+      child.register(TOKENS.ToolCallParser, { useValue: scope.resolve<IToolCallParser>(TOKENS.ToolCallParser) });
+      if (overrides.logger !== undefined) child.register<ILogger>(TOKENS.Logger, { useValue: overrides.logger });
+      if (overrides.settings !== undefined) child.register(TOKENS.ToolCallSettings, { useValue: overriddenSettings(scope, overrides.settings) });
+      return child.resolve(ToolCallRetryHandler);
+    },
+    withCorrelationId: (operation) => {
+      const correlation = scope.resolve<ICorrelationContext>(TOKENS.CorrelationContext);
+      return correlation.run(() => operation(correlation.current()));
+    },
+    telemetryPath,
+    openTelemetry: () => scope.resolve<ITelemetryStore>(TOKENS.TelemetryStore),
+    readTelemetry: () => (telemetryPath !== ':memory:' && !existsSync(telemetryPath) ? undefined : SqliteTelemetryStore.open(telemetryPath, { readonly: true })),
+  };
+}
+
+/** The provider settings with some values replaced, for every provider. */
+function overriddenSettings(scope: DependencyContainer, replaced: Partial<ToolCallSettings>): ToolCallSettingsCatalog {
+  const catalog = scope.resolve<ToolCallSettingsCatalog>(TOKENS.ToolCallSettings);
+  return {
+    defaults: { ...catalog.defaults, ...replaced },
+    forProvider: (provider) => ({ ...catalog.forProvider(provider), ...replaced }),
   };
 }
 

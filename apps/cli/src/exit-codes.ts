@@ -8,6 +8,10 @@ export const EXIT_CODES = Object.freeze({
   VALIDATION_FAILED: 1,
   /** The command line or the configuration could not be used. */
   USAGE: 2,
+  /** The model server could not be used: unreachable, timed out, HTTP error, unreadable answer (ACODE-MDL-001/002/003/005/007). */
+  MODEL_UNAVAILABLE: 3,
+  /** The server answered but the model cannot serve: not installed, or without tool support (ACODE-MDL-004/006). */
+  MODEL_UNSUITABLE: 4,
   /** A bug: something failed that should not have (sysexits' EX_SOFTWARE). */
   INTERNAL: 70,
 } as const);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigurationException } from '@acode/application';
-import { parseCommandLine, type CliCommand, type GlobalOptions } from './arguments.js';
+import { parseCommandLine, type CliCommand, type GlobalOptions, type ModelCommand } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import type { CommandOutput } from './command-output.js';
 import { toolsList } from './commands/tools-list.js';
@@ -34,8 +34,10 @@ export async function runCli(argv: readonly string[], io: CliIo, dependencies: R
     const command = parsed.command;
     if (command.kind === 'help') return emit(io, { exitCode: EXIT_CODES.OK, stdout: `${command.text}\n` });
     if (command.kind === 'program-version') return emit(io, { exitCode: EXIT_CODES.OK, stdout: `${programVersion()}\n` });
+    // The configuration commands read or edit the files themselves: no registry to start.
+    if (command.kind === 'config-show' || command.kind === 'config-set') return emit(io, await configCommand(command, io));
 
-    const opened = await openRuntimeFor(command.global, io, dependencies.openRuntime ?? openDefaultRuntime);
+    const opened = await openRuntimeFor(command.global, io, dependencies.openRuntime ?? openDefaultRuntime, 'db' in command ? command.db : undefined);
     if (!opened.ok) return emit(io, opened.output);
     const runtime = opened.runtime;
     writeText(io.stderr, formatStartupDiagnostics(runtime.configWarnings, runtime.report));
@@ -45,11 +47,8 @@ export async function runCli(argv: readonly string[], io: CliIo, dependencies: R
   }
 }
 
-async function dispatch(command: Exclude<CliCommand, { kind: 'help' | 'program-version' }>, runtime: CliRuntime, io: CliIo): Promise<CommandOutput> {
-  const view: OutputView = {
-    style: selectStyle(io.stdout, io.env),
-    width: io.stdout.isTTY === true && io.stdout.columns !== undefined && io.stdout.columns > 0 ? io.stdout.columns : DEFAULT_WIDTH,
-  };
+async function dispatch(command: Exclude<CliCommand, { kind: 'help' | 'program-version' | 'config-show' | 'config-set' }>, runtime: CliRuntime, io: CliIo): Promise<CommandOutput> {
+  const view = outputView(io);
   switch (command.kind) {
     case 'tools-list':
       return toolsList(runtime, command, view);
@@ -62,12 +61,66 @@ async function dispatch(command: Exclude<CliCommand, { kind: 'help' | 'program-v
       const { debugParseToolCall } = await import('./commands/debug-parse-tool-call.js');
       return debugParseToolCall(runtime, command, io, view);
     }
+    default:
+      return dispatchModelCommand(command, runtime, io, view);
+  }
+}
+
+/** The commands that talk to model servers or read telemetry (issue 4), each loaded on use. */
+async function dispatchModelCommand(command: ModelCommand, runtime: CliRuntime, io: CliIo, view: OutputView): Promise<CommandOutput> {
+  switch (command.kind) {
+    case 'providers-smoke-test': {
+      const { providersSmokeTest } = await import('./commands/providers-smoke-test.js');
+      return providersSmokeTest(runtime, command, view);
+    }
+    case 'providers-stats': {
+      const { providersStats } = await import('./commands/providers-stats.js');
+      return providersStats(runtime, command, view);
+    }
+    case 'debug-tool-call': {
+      const { debugToolCall } = await import('./commands/debug-tool-call.js');
+      return debugToolCall(runtime, command, view);
+    }
+    case 'test-retry-scenario': {
+      const { testRetryScenario } = await import('./commands/test-retry-scenario.js');
+      return testRetryScenario(runtime, command, view);
+    }
+    case 'chat': {
+      const { chat } = await import('./commands/chat.js');
+      return chat(runtime, command, view, io.stdout);
+    }
+  }
+}
+
+/** How human output is shaped: colour on a terminal, its width (or {@link DEFAULT_WIDTH}). */
+function outputView(io: CliIo): OutputView {
+  return {
+    style: selectStyle(io.stdout, io.env),
+    width: io.stdout.isTTY === true && io.stdout.columns !== undefined && io.stdout.columns > 0 ? io.stdout.columns : DEFAULT_WIDTH,
+  };
+}
+
+/** `config show` and `config set`, loaded on use; an unusable configuration exits 2 as for any command. */
+async function configCommand(command: Extract<CliCommand, { kind: 'config-show' | 'config-set' }>, io: CliIo): Promise<CommandOutput> {
+  const { configFilesOf } = await import('./commands/config-files.js');
+  const files = configFilesOf(command.global, io);
+  try {
+    if (command.kind === 'config-set') {
+      const { configSet } = await import('./commands/config-set.js');
+      return configSet(files, command);
+    }
+    const { configShow } = await import('./commands/config-show.js');
+    return configShow(files, command, outputView(io));
+  } catch (error) {
+    if (!(error instanceof ConfigurationException)) throw error;
+    return { exitCode: EXIT_CODES.USAGE, stderr: formatConfigurationError(error) };
   }
 }
 
 type OpenedRuntime = { ok: true; runtime: CliRuntime } | { ok: false; output: CommandOutput };
 
-async function openRuntimeFor(global: GlobalOptions, io: CliIo, open: OpenRuntime): Promise<OpenedRuntime> {
+/** `db` is a command's `--db PATH`, as typed: resolved against the working directory, like `--config`. */
+async function openRuntimeFor(global: GlobalOptions, io: CliIo, open: OpenRuntime, db?: string): Promise<OpenedRuntime> {
   const homeDir = io.env['HOME'] ?? io.env['USERPROFILE'];
   try {
     const runtime = await open({
@@ -76,6 +129,8 @@ async function openRuntimeFor(global: GlobalOptions, io: CliIo, open: OpenRuntim
       logStream: io.stderr,
       ...(global.configPath !== undefined ? { configPath: resolve(io.cwd, global.configPath) } : {}),
       ...(homeDir !== undefined && homeDir !== '' ? { homeDir } : {}),
+      env: io.env,
+      ...(db !== undefined ? { telemetryPath: resolve(io.cwd, db) } : {}),
     });
     return { ok: true, runtime };
   } catch (error) {

@@ -1,4 +1,5 @@
-import type { IJsonRepairer, IToolCallParser, IToolSchemaRegistry, RegistrationReport } from '@acode/application';
+import type { IChatModelClient, IJsonRepairer, ILogger, ITelemetryStore, IToolCallParser, IToolSchemaRegistry, RegistrationReport } from '@acode/application';
+import type { ProviderSettings, ProviderSettingsOverrides, ToolCallRetryHandler } from '@acode/infrastructure';
 import type { JsonSchemaObject, JsonValue, RawToolCall, RegistryLimits, ToolCallError, ToolCallSettings } from '@acode/domain';
 import type { LogLevel } from './arguments.js';
 
@@ -26,6 +27,35 @@ export interface CliRuntime {
   exampleArguments(schema: JsonSchemaObject): JsonValue | undefined;
   /** Tool-call parsing (002), for `debug parse-tool-call`. */
   readonly toolCalls: ToolCallServices;
+  /** Model servers, retry and telemetry (issue 4), for `providers`, `chat`, `test` and `debug tool-call`. */
+  readonly models: ModelServices;
+}
+
+/**
+ * Model servers, the retry handler and tool-call telemetry. Nothing behind it is opened until a
+ * method is called: `tools list` opens no connection and creates no database file.
+ */
+export interface ModelServices {
+  /**
+   * `model.providers.<provider>` checked, command-line values winning. Throws
+   * `ConfigurationException` (ACODE-CFG-002) for a value that cannot be used.
+   */
+  providerSettings(provider: string, overrides?: ProviderSettingsOverrides): ProviderSettings;
+  /** A client speaking the settings' wire format. */
+  client(settings: ProviderSettings): IChatModelClient;
+  /**
+   * The retry handler, recording into the telemetry store. `settings` replace the provider's
+   * `tool_call` values (`test retry-scenario` shortens the backoff); `logger` receives its lines.
+   */
+  retryHandler(options?: { readonly settings?: Partial<ToolCallSettings>; readonly logger?: ILogger }): ToolCallRetryHandler;
+  /** Runs `operation` under a fresh correlation id, which it is given; every log line and telemetry row of it carries that id. */
+  withCorrelationId<T>(operation: (correlationId: string) => Promise<T>): Promise<T>;
+  /** The telemetry database this run uses (`--db`, else `.agent/acode.db` of the project). */
+  readonly telemetryPath: string;
+  /** The store, opened for writing and created when missing. Throws ACODE-TEL-001 when it cannot be. */
+  openTelemetry(): ITelemetryStore;
+  /** The store, read only; `undefined` when no database exists yet. Throws ACODE-TEL-001 for a file that cannot be read. */
+  readTelemetry(): ITelemetryStore | undefined;
 }
 
 /** The two stream framings a model server uses. */
@@ -66,6 +96,10 @@ export interface RuntimeOptions {
   readonly logStream: NodeJS.WritableStream;
   /** For `~/.acode/config.yml`; the default is the OS home directory. */
   readonly homeDir?: string;
+  /** Where `api_key_env` variables are read. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** `--db PATH`, absolute; the project's `.agent/acode.db` when absent. */
+  readonly telemetryPath?: string;
 }
 
 /**

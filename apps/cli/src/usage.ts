@@ -14,6 +14,15 @@ Commands:
   tools validate    Validate tool-call arguments against a tool's schema
   debug parse-tool-call
                     Parse, repair and validate the tool calls of a model response
+  debug tool-call   Show the recorded history of one operation's tool calls
+  providers smoke-test
+                    Check a model server for tool calling
+  providers stats   Tool-call statistics of a provider
+  test retry-scenario
+                    Drive the retry handler against a scripted model server
+  chat              One turn with a model server and tools
+  config show       Show the settings in effect (defaults filled in)
+  config set        Set one key in .agent/config.yml, keeping its comments
 
 ${GLOBAL_OPTIONS}
   -V, --version       Print the version of acode
@@ -67,9 +76,10 @@ Exit status: 0 valid, 1 invalid or unknown tool, 2 usage or configuration error.
 ${GLOBAL_OPTIONS}`;
 
 /** `acode debug --help`. */
-export const DEBUG_HELP = `Usage: acode debug <parse-tool-call> [options]
+export const DEBUG_HELP = `Usage: acode debug <parse-tool-call|tool-call> [options]
 
   parse-tool-call --input FILE|-   Parse, repair and validate the tool calls of a model response
+  tool-call --correlation-id ID    Show the recorded history of one operation's tool calls
 
 ${GLOBAL_OPTIONS}`;
 
@@ -91,5 +101,152 @@ Options:
 
 Exit status: 0 every call valid, 1 a call failed (or was repaired, with --strict),
 2 usage or configuration error (missing or unreadable input, empty or oversized input).
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode providers --help`. */
+export const PROVIDERS_HELP = `Usage: acode providers <smoke-test|stats> PROVIDER [options]
+
+  smoke-test PROVIDER                 Check a model server: reachable, model present, a tool call round trip
+  stats PROVIDER --tool-calls         Tool-call statistics from the telemetry store
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode providers smoke-test --help`. */
+export const PROVIDERS_SMOKE_TEST_HELP = `Usage: acode providers smoke-test PROVIDER [--base-url URL] [--model M] [--timeout-ms N]
+
+Check that a model server works for tool calling, in three steps: the server answers (its
+model list), the model is on it, and one request with the file_read tool comes back as a
+valid file_read call after parse, repair, validation and retry. PROVIDER is a name under
+model.providers (its settings are the defaults) or a server type: ollama, openai-compatible.
+
+Options:
+  --base-url URL      Server address (default: the provider's base_url, else the type's default)
+  --model M           Model to test (default: the provider's model)
+  --timeout-ms N      Time limit of each request in ms, 1000..600000 (default: the provider's timeout_ms)
+
+Exit status: 0 every check passed, 1 the model answered without a valid tool call,
+2 usage or configuration error, 3 server unreachable, timed out or answering with errors,
+4 model missing or without tool support.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode providers stats --help`. */
+export const PROVIDERS_STATS_HELP = `Usage: acode providers stats PROVIDER --tool-calls [--since WINDOW] [--json] [--db PATH]
+
+Tool-call statistics of a provider from the telemetry store: how many calls parsed, were
+repaired, needed a retry or failed, which repairs ran, and the average times.
+
+Options:
+  --tool-calls        Tool-call statistics (the only kind so far)
+  --since WINDOW      Look back this far (90s, 30m, 24h, 7d, 2w) or from a date (2025-01-15) (default: 24h)
+  --json              Print the statistics as JSON
+  --db PATH           Telemetry database (default: .agent/acode.db under the working directory)
+
+Exit status: 0 shown (also when there is nothing to show), 2 usage error or unreadable database.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode debug tool-call --help`. */
+export const DEBUG_TOOL_CALL_HELP = `Usage: acode debug tool-call --correlation-id ID [--json] [--db PATH]
+
+Show what happened to the tool calls of one operation: parse result, repairs, retries, errors,
+and the arguments with a caret under the error position (arguments are recorded only when
+log_argument_values is true).
+
+Options:
+  --correlation-id ID   The operation's correlation id (printed by chat and test retry-scenario)
+  --json                Print the telemetry rows as JSON
+  --db PATH             Telemetry database (default: .agent/acode.db under the working directory)
+
+Exit status: 0 shown, 1 no tool call recorded under ID, 2 usage error or unreadable database.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode test --help`. */
+export const TEST_HELP = `Usage: acode test <retry-scenario> [options]
+
+  retry-scenario --initial-failures N | --always-fail   Drive the retry handler against a scripted model server
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode test retry-scenario --help`. */
+export const TEST_RETRY_SCENARIO_HELP = `Usage: acode test retry-scenario (--initial-failures N | --always-fail) [--max-retries K] [--format ollama|openai] [--db PATH]
+
+Start a scripted model server on 127.0.0.1 that answers a read_file request with malformed
+arguments N times (or every time) and then with a valid call, and run the real parser and
+retry handler against it (002 scenarios 3 and 7). Every attempt is logged and the call is
+recorded in the telemetry store, so 'providers stats' and 'debug tool-call' show it.
+
+Options:
+  --initial-failures N   Malformed answers before the valid one, 0..10
+  --always-fail          Answer malformed every time, until retries run out
+  --max-retries K        Attempts including the first, 1..10 (default: the ollama provider's max_retries)
+  --format FORMAT        Wire format of the scripted server: ollama (default) or openai
+  --db PATH              Telemetry database (default: .agent/acode.db under the working directory)
+
+Exit status: 0 the call succeeded, 1 retries were exhausted, 2 usage error.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode chat --help`. */
+export const CHAT_HELP = `Usage: acode chat --message TEXT --tools NAME[,NAME...] [--provider P] [--model M] [--stream] [--db PATH]
+
+Send one message to a configured model server (model.providers.P) with the named tools and
+print the assistant's text and its tool calls, parsed, repaired, validated and retried as the
+provider's tool_call settings say. The calls are recorded in the telemetry store; nothing is
+executed.
+
+Options:
+  -m, --message TEXT    The user's message
+  --tools NAMES         Tools the model may call, comma-separated (names or aliases)
+  --provider P          Provider under model.providers (default: ollama)
+  --model M             Model to use instead of the provider's model
+  --stream              Stream the answer (NDJSON or SSE) and print the text as it arrives
+  --db PATH             Telemetry database (default: .agent/acode.db under the working directory)
+
+Exit status: 0 every tool call valid, 1 a tool call failed after retries or a tool is unknown,
+2 usage or configuration error, 3 server unreachable, timed out or answering with errors,
+4 model missing or without tool support.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode config --help`. */
+export const CONFIG_HELP = `Usage: acode config <show|set> [options]
+
+  show [KEY]          Show the settings in effect, or those under KEY
+  set KEY VALUE       Set KEY to VALUE in .agent/config.yml
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode config show --help`. */
+export const CONFIG_SHOW_HELP = `Usage: acode config show [KEY] [--json]
+
+Show the settings in effect: what the configuration files set, with the defaults beneath.
+KEY is a dotted key: a section (tool_registry, model.providers.ollama.tool_call) or one
+setting (model.providers.ollama.tool_call.max_retries). All settings when absent.
+
+Options:
+  --json              Print the value as JSON
+
+Exit status: 0 shown, 2 unknown key or unusable configuration.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode config set --help`. */
+export const CONFIG_SET_HELP = `Usage: acode config set KEY VALUE
+
+Set one setting in the project's .agent/config.yml (the nearest one above the working
+directory, created here when there is none; --config PATH edits that file instead). Comments,
+key order and formatting of the rest of the file are kept; missing sections are created.
+VALUE is read as YAML: 5 is a number, true a boolean, "5" a string, [a, b] a list.
+Unknown keys and values out of range are refused and the file is left untouched.
+
+Examples:
+  acode config set model.providers.ollama.tool_call.max_retries 5
+  acode config set tool_registry.disabled_tools '[git_commit, git_diff]'
+  acode config set model.providers.vllm.base_url http://127.0.0.1:8000/v1
+
+Exit status: 0 set, 2 refused (unknown key, invalid value, unreadable file) or usage error.
 
 ${GLOBAL_OPTIONS}`;

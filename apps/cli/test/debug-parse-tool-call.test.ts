@@ -355,6 +355,6 @@ describe('debug parse-tool-call: help', () => {
   it('refuses an unknown debug subcommand', async () => {
     const captured = captureIo();
     expect(await runCli(['debug', 'parse'], captured.io)).toBe(2);
-    expect(captured.stderr.text).toContain("Unknown subcommand 'debug parse'. Use: parse-tool-call.");
+    expect(captured.stderr.text).toContain("Unknown subcommand 'debug parse'. Use: parse-tool-call, tool-call.");
   });
 });

@@ -111,6 +111,6 @@ describe('parseCommandLine: debug parse-tool-call', () => {
 
   it('refuses a missing debug subcommand', () => {
     const parsed = parseCommandLine(['debug']);
-    expect(parsed).toMatchObject({ ok: false, error: { message: 'Missing subcommand. Use: parse-tool-call.' } });
+    expect(parsed).toMatchObject({ ok: false, error: { message: 'Missing subcommand. Use: parse-tool-call, tool-call.' } });
   });
 });

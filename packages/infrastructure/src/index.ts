@@ -11,3 +11,7 @@ export * from './validation/index.js';
 export * from './repair/index.js';
 export * from './streaming/index.js';
 export * from './tool-calls/index.js';
+export * from './model-clients/index.js';
+export * from './model-server/index.js';
+export * from './retry/index.js';
+export * from './telemetry/index.js';

@@ -1,6 +1,6 @@
 import { ToolNotFoundException, type IToolSchemaRegistry, type RegistrationReport, type ToolVersionQuery } from '@acode/application';
 import type { ToolDefinition, ToolValidationResult } from '@acode/domain';
-import type { CliRuntime, ToolCallServices } from '../../src/runtime.js';
+import type { CliRuntime, ModelServices, ToolCallServices } from '../../src/runtime.js';
 
 /** file_read as 000 scenario 2 describes it. */
 export const FILE_READ: ToolDefinition = {
@@ -41,6 +41,17 @@ const UNUSED_TOOL_CALLS: ToolCallServices = {
   accumulateStream: notUsed,
 };
 
+/** Model services for tests of commands that never talk to a model. */
+const UNUSED_MODELS: ModelServices = {
+  providerSettings: notUsed,
+  client: notUsed,
+  retryHandler: notUsed,
+  withCorrelationId: notUsed,
+  telemetryPath: '/nonexistent/acode.db',
+  openTelemetry: notUsed,
+  readTelemetry: notUsed,
+};
+
 const EMPTY_REPORT: RegistrationReport = { registered: [], skipped: [], disabled: [], failedProviders: [], durationMs: 0 };
 
 /**
@@ -54,6 +65,7 @@ export function fakeRuntime(options: {
   maxArgumentSizeBytes?: number;
   example?: CliRuntime['exampleArguments'];
   toolCalls?: ToolCallServices;
+  models?: ModelServices;
 } = {}): CliRuntime & { readonly validated: Array<string | object> } {
   const tools = options.tools ?? [FILE_READ, COMMAND_EXECUTE];
   const validated: Array<string | object> = [];
@@ -106,6 +118,7 @@ export function fakeRuntime(options: {
     correlationId: () => 'corr-fake',
     exampleArguments: options.example ?? (() => undefined),
     toolCalls: options.toolCalls ?? UNUSED_TOOL_CALLS,
+    models: options.models ?? UNUSED_MODELS,
     validated,
   };
 }

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, type ToolCallError } from '@acode/domain';
+import { ERROR_CODES, type ErrorCode, type TokenUsage, type ToolCallError, type ToolCallParseResult } from '@acode/domain';
 import { AcodeException } from './acode-exception.js';
 
 /** What every tool-call exception carries (002 FR-074..076). */
@@ -43,20 +43,44 @@ export class ToolCallValidationException extends ToolCallException {
   }
 }
 
-/** The model could not produce a valid call within `max_retries` attempts (ACODE-TLP-006). */
+/** What a retry run had achieved when one call exhausted its attempts. */
+export interface ToolCallRetryExhaustedDetails extends ToolCallExceptionDetails {
+  /**
+   * The response's calls that did end valid (in the model's order) and the errors of those that
+   * did not, the exhausted call included; a caller may still use the valid ones.
+   */
+  readonly partialResult?: ToolCallParseResult;
+  /** Tokens spent by every request of the operation, the first response included (002 threat 5). */
+  readonly usage?: TokenUsage;
+}
+
+/**
+ * The model could not produce a valid call within `max_retries` attempts (ACODE-TLP-006). The
+ * message is the one 002 scenario 7 shows the user; `errors` holds every attempt's error, in order.
+ */
 export class ToolCallRetryExhaustedException extends ToolCallException {
   /** The tool the failing call named. */
   readonly toolName: string;
   /** The last error seen. */
   readonly lastError: ToolCallError | undefined;
+  /** See {@link ToolCallRetryExhaustedDetails.partialResult}. */
+  readonly partialResult: ToolCallParseResult | undefined;
+  /** See {@link ToolCallRetryExhaustedDetails.usage}. */
+  readonly usage: TokenUsage | undefined;
 
-  constructor(toolName: string, details: ToolCallExceptionDetails) {
+  constructor(toolName: string, details: ToolCallRetryExhaustedDetails) {
     super(
       ERROR_CODES.TOOL_CALL_RETRIES_EXHAUSTED,
-      `Unable to complete tool call '${toolName}' after ${details.attemptCount} attempts`,
+      [
+        `Unable to complete tool call after ${details.attemptCount} attempts.`,
+        `The AI was unable to produce valid JSON for the '${toolName}' tool.`,
+        'Please try rephrasing your request or use a different model.',
+      ].join('\n'),
       details,
     );
     this.toolName = toolName;
     this.lastError = details.errors[details.errors.length - 1];
+    this.partialResult = details.partialResult;
+    this.usage = details.usage;
   }
 }

@@ -1,5 +1,7 @@
 import type { ToolRegistryOptions } from '@acode/application';
 import type { ToolCallSettings } from '@acode/domain';
+import type { SettingValue } from './setting-rule.js';
+import type { ToolRegistrySettingKey } from './tool-registry-settings.js';
 
 /** Codes a configuration warning may carry: CFG-003 for unknown keys, CFG-001/002 for values kept or ignored. */
 export type ConfigWarningCode = 'ACODE-CFG-001' | 'ACODE-CFG-002' | 'ACODE-CFG-003';
@@ -35,6 +37,12 @@ export interface AcodeConfig {
   readonly warnings: readonly ConfigWarning[];
   /** Registry settings from `tool_registry:`, defaults filled in. */
   readonly registry: ToolRegistryOptions;
+  /**
+   * Every scalar `tool_registry:` key with the value in effect: as the files set it, the default
+   * otherwise, and the default again where a value is accepted but ignored (`cache_compiled_schemas: false`).
+   * What `acode config show` prints.
+   */
+  readonly registrySettings: Readonly<Record<ToolRegistrySettingKey, SettingValue>>;
   /** Custom tools from `tool_registry.custom_tools`, `tools.custom` and `tools.custom_tools`, in that order. */
   readonly customTools: readonly ConfigCustomTool[];
   /**

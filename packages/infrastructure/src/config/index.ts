@@ -14,3 +14,21 @@ export {
   type ToolCallSettingRule,
 } from './tool-call-settings.js';
 export { TOOL_REGISTRY_SETTINGS, type ToolRegistrySettingKey } from './tool-registry-settings.js';
+export {
+  MAX_CONFIG_KEY_LENGTH,
+  PROVIDER_CONNECTION_KEYS,
+  resolveConfigKey,
+  type ConfigKeyTarget,
+  type ProviderConnectionKey,
+  type ResolveConfigKeyResult,
+} from './config-key.js';
+export type { ConfigProblem, ConfigProblemCode } from './config-problem.js';
+export { MAX_CONFIG_VALUE_BYTES } from './parse-config-value.js';
+export { showConfig, type ConfigSection, type ConfigValue, type ShowConfigResult } from './show-config.js';
+export {
+  configFileToEdit,
+  setConfigValue,
+  type ConfigChange,
+  type SetConfigValueOptions,
+  type SetConfigValueResult,
+} from './set-config-value.js';

@@ -12,7 +12,8 @@ import { mergeMappings } from './merge-mappings.js';
 import { readConfigFile } from './read-config-file.js';
 import { readConfigSections, type FileConfig } from './read-config-sections.js';
 import type { ProviderToolCallSettings } from './read-model-section.js';
-import { TOOL_REGISTRY_SETTINGS, type ToolRegistrySettings } from './tool-registry-settings.js';
+import type { SettingRule, SettingValue } from './setting-rule.js';
+import { TOOL_REGISTRY_SETTINGS, type ToolRegistrySettingKey, type ToolRegistrySettings } from './tool-registry-settings.js';
 
 /** Where to look for configuration. */
 export interface LoadConfigOptions {
@@ -72,6 +73,7 @@ function mergeLayers(files: readonly string[], layers: readonly FileConfig[]): A
     files,
     warnings: layers.flatMap((layer) => layer.warnings),
     registry: toRegistryOptions(settings, disabledTools),
+    registrySettings: effectiveRegistrySettings(settings),
     customTools: CUSTOM_TOOL_KEYS.flatMap((key) => customTools.get(key) ?? []),
     model,
     toolCall,
@@ -96,6 +98,18 @@ function toRegistryOptions(settings: ToolRegistrySettings, disabledTools: readon
     validationFailureLogLevel: (logLevel === 'warning' ? 'warn' : logLevel) as ToolRegistryOptions['validationFailureLogLevel'],
     disabledTools,
   };
+}
+
+function effectiveRegistrySettings(settings: ToolRegistrySettings): Record<ToolRegistrySettingKey, SettingValue> {
+  const effective = {} as Record<ToolRegistrySettingKey, SettingValue>;
+  for (const key of Object.keys(TOOL_REGISTRY_SETTINGS) as ToolRegistrySettingKey[]) {
+    const rule: SettingRule = TOOL_REGISTRY_SETTINGS[key];
+    const value = settings[key];
+    // A value accepted with a warning is not honoured, so the default is what is in effect.
+    const ignored = rule.type === 'boolean' && rule.unsupported?.severity === 'warning' && rule.unsupported.value === value;
+    effective[key] = value === undefined || ignored ? rule.default : value;
+  }
+  return effective;
 }
 
 function homeFromEnv(env: NodeJS.ProcessEnv): string {

@@ -5,6 +5,14 @@ import { LineCounter, isNode, parseDocument, type Document } from 'yaml';
 import type { ConfigWarning } from './acode-config.js';
 import { MAX_CONFIG_ALIAS_COUNT, MAX_CONFIG_DEPTH, MAX_CONFIG_FILE_BYTES } from './config-limits.js';
 
+/** How configuration YAML is parsed, wherever it is parsed (reading, editing). */
+export const CONFIG_YAML_OPTIONS = Object.freeze({
+  prettyErrors: false,
+  uniqueKeys: true,
+  // YAML 1.1 tags such as !!binary would turn into Buffers and dates; a config has no use for them.
+  resolveKnownTags: false,
+} as const);
+
 /** A path into a parsed file: mapping keys and list indexes. */
 export type ConfigPath = readonly (string | number)[];
 
@@ -30,18 +38,27 @@ export interface ConfigDocument {
  * (which also catches self-referencing aliases).
  */
 export function readConfigFile(file: string): ConfigDocument {
-  const text = decodeUtf8(file, readBounded(file));
+  return parseConfigText(file, readConfigText(file));
+}
+
+/**
+ * The text of a configuration file, refused (ACODE-CFG-001) when missing, not a regular file,
+ * over 1 MiB or not UTF-8. `config set` edits this text.
+ */
+export function readConfigText(file: string): string {
+  return decodeUtf8(file, readBounded(file));
+}
+
+/**
+ * Parses configuration text as if read from `file` (which names it in messages), with every
+ * check of {@link readConfigFile} after reading: syntax, one document, aliases, depth.
+ */
+export function parseConfigText(file: string, text: string): ConfigDocument {
   const lineCounter = new LineCounter();
   let document: Document;
   let data: unknown;
   try {
-    document = parseDocument(text, {
-      lineCounter,
-      prettyErrors: false,
-      uniqueKeys: true,
-      // YAML 1.1 tags such as !!binary would turn into Buffers and dates; a config has no use for them.
-      resolveKnownTags: false,
-    });
+    document = parseDocument(text, { lineCounter, ...CONFIG_YAML_OPTIONS });
     const syntaxError = document.errors[0];
     if (syntaxError) {
       const { line, col } = lineCounter.linePos(syntaxError.pos[0]);

@@ -2,12 +2,17 @@ import {
   TOKENS,
   ToolRegistrationService,
   type IClock,
+  type ICorrelationContext,
   type ILogger,
+  type ITelemetryStore,
+  type IToolCallParser,
+  type ToolCallSettingsCatalog,
   type ISchemaProvider,
   type IToolSchemaRegistry,
 } from '@acode/application';
+import { ERROR_CODES } from '@acode/domain';
 import { homedir } from 'node:os';
-import { Lifecycle, type DependencyContainer } from 'tsyringe';
+import { instanceCachingFactory, Lifecycle, type DependencyContainer } from 'tsyringe';
 import { SystemClock } from '../clock/system-clock.js';
 import { loadConfig, type AcodeConfig } from '../config/index.js';
 import { AsyncLocalCorrelationContext } from '../correlation/index.js';
@@ -18,6 +23,9 @@ import { JsonRepairer } from '../repair/index.js';
 import { ToolSchemaRegistry } from '../registry/tool-schema-registry.js';
 import { CfworkerSchemaCompiler } from '../schema/index.js';
 import { createToolCallSettingsCatalog, ToolCallParser } from '../tool-calls/index.js';
+import { createChatModelClient, readProviderSettings, type Environment } from '../model-clients/index.js';
+import { RetryCircuitBreaker, ToolCallRetryHandler } from '../retry/index.js';
+import { resolveTelemetryPath, SqliteTelemetryStore } from '../telemetry/index.js';
 
 /** How an app wants its services. */
 export interface AcodeServicesOptions {
@@ -33,6 +41,13 @@ export interface AcodeServicesOptions {
   readonly logFormat?: LogFormat;
   /** Where log lines go; standard error by default, so standard output stays the command's. */
   readonly logStream?: NodeJS.WritableStream;
+  /** Where `api_key_env` variables are read; `process.env` by default. */
+  readonly env?: Environment;
+  /**
+   * The telemetry database (`--db PATH`); `.agent/acode.db` of the project by default (see
+   * `resolveTelemetryPath`). Opened, and created, only when something resolves the store.
+   */
+  readonly telemetryPath?: string;
 }
 
 /** What the composition produced besides the registrations. */
@@ -83,5 +98,52 @@ export function registerAcodeServices(container: DependencyContainer, options: A
   container.register(TOKENS.JsonRepairer, { useClass: JsonRepairer }, { lifecycle: Lifecycle.Singleton });
   container.register(TOKENS.ToolCallSettings, { useValue: createToolCallSettingsCatalog(config.toolCall ?? {}) });
   container.register(TOKENS.ToolCallParser, { useClass: ToolCallParser }, { lifecycle: Lifecycle.ContainerScoped });
+  registerModelServices(container, options, config);
   return { config };
+}
+
+/**
+ * Model providers, retry and telemetry (issue 4). Every registration is a factory that runs on
+ * first resolution, so a command that never talks to a model opens no connection and creates no
+ * database file (`tools list` leaves the project untouched).
+ */
+function registerModelServices(container: DependencyContainer, options: AcodeServicesOptions, config: AcodeConfig): void {
+  const env = options.env ?? process.env;
+  // Settings are read per call: a provider that is never asked for is never checked.
+  const clientFactory = (provider: string) => createChatModelClient(readProviderSettings(config.model, provider, env));
+  container.register(TOKENS.ChatModelClientFactory, { useValue: clientFactory });
+  container.register(TOKENS.TelemetryStore, {
+    useFactory: instanceCachingFactory(() =>
+      SqliteTelemetryStore.open(resolveTelemetryPath({ cwd: options.cwd, ...(options.telemetryPath !== undefined ? { configured: options.telemetryPath } : {}) })),
+    ),
+  });
+  // One breaker per container: it must outlive a single operation to see a run of exhaustions.
+  container.register(RetryCircuitBreaker, { useFactory: instanceCachingFactory((c) => new RetryCircuitBreaker(c.resolve<IClock>(TOKENS.Clock))) });
+  container.register(ToolCallRetryHandler, {
+    useFactory: (c) => {
+      const logger = c.resolve<ILogger>(TOKENS.Logger);
+      const telemetry = openTelemetryOrWarn(c, logger);
+      return new ToolCallRetryHandler({
+        parser: c.resolve<IToolCallParser>(TOKENS.ToolCallParser),
+        settings: c.resolve<ToolCallSettingsCatalog>(TOKENS.ToolCallSettings),
+        registry: c.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry),
+        logger,
+        clock: c.resolve<IClock>(TOKENS.Clock),
+        correlation: c.resolve<ICorrelationContext>(TOKENS.CorrelationContext),
+        circuitBreaker: c.resolve(RetryCircuitBreaker),
+        ...(telemetry !== undefined ? { telemetry } : {}),
+      });
+    },
+  });
+}
+
+/** Telemetry is an observer: a database that cannot be opened is logged (ACODE-TEL-001) and the handler works without it. */
+function openTelemetryOrWarn(container: DependencyContainer, logger: ILogger): ITelemetryStore | undefined {
+  try {
+    return container.resolve<ITelemetryStore>(TOKENS.TelemetryStore);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.warn(`Tool call telemetry is off (${ERROR_CODES.TELEMETRY_UNAVAILABLE}): ${message}`, { error_code: ERROR_CODES.TELEMETRY_UNAVAILABLE });
+    return undefined;
+  }
 }

@@ -29,8 +29,11 @@ export class AccumulationState {
   /** Set once the format is known; errors before that are attributed to the OpenAI source. */
   source: ToolCallSource = 'openai_stream';
 
-  constructor(maxArgumentSize: number) {
+  readonly #onContent: ((text: string) => void) | undefined;
+
+  constructor(maxArgumentSize: number, onContent?: (text: string) => void) {
     this.#maxArgumentSize = maxArgumentSize;
+    this.#onContent = onContent;
   }
 
   /** One past the highest call index seen (0 before any call). */
@@ -44,7 +47,9 @@ export class AccumulationState {
   }
 
   appendContent(text: string): void {
-    if (text !== '') this.#content.push(text);
+    if (text === '') return;
+    this.#content.push(text);
+    this.#onContent?.(text);
   }
 
   finish(reason: string): void {

@@ -43,6 +43,8 @@ export interface StreamingAccumulatorOptions {
   readonly maxArgumentSize?: number;
   /** Longest line (or SSE event) kept, in UTF-8 bytes (default 8 MiB); longer ones are skipped with an error. */
   readonly maxLineBytes?: number;
+  /** Receives each piece of assistant text as it is read, for callers that show text while it streams. */
+  readonly onContent?: (text: string) => void;
 }
 
 /** Default of {@link StreamingAccumulatorOptions.maxLineBytes}: 8 MiB. */

@@ -1,0 +1,67 @@
+import type { ChatCallOptions, IChatModelClient, ModelClientException, ModelServerInfo } from '@acode/application';
+import type { ChatRequest, ChatResponse } from '@acode/domain';
+import { answerFromStream, type ChatAnswer } from './chat-answer.js';
+import type { ChatWireFormat } from './chat-wire-format.js';
+import { badResponseError } from './model-client-errors.js';
+import { ModelServerConnection, type ModelServerConnectionOptions } from './model-server-connection.js';
+import type { ProviderSettings } from './provider-settings.js';
+
+/** Options of a chat-model client. */
+export type ChatModelClientOptions = ModelServerConnectionOptions;
+
+/**
+ * An {@link IChatModelClient} over HTTP, for one wire format. Answers keep tool calls as the
+ * server sent them (`RawToolCall`s, for `IToolCallParser.parseRawToolCalls`); failures reject
+ * with `ModelClientException` (ACODE-MDL-001..007).
+ */
+export class HttpChatModelClient implements IChatModelClient {
+  readonly provider: string;
+  readonly #wire: ChatWireFormat;
+  readonly #connection: ModelServerConnection;
+
+  constructor(wire: ChatWireFormat, settings: ProviderSettings, options: ChatModelClientOptions = {}) {
+    this.provider = settings.name;
+    this.#wire = wire;
+    this.#connection = new ModelServerConnection(settings, wire.apiRoot(settings.baseUrl), options);
+  }
+
+  async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
+    const started = performance.now();
+    const path = this.#wire.chatPath;
+    const body = await this.#connection.postJson(path, this.#wire.chatBody(request, false), exchange(request, options));
+    const reading = this.#wire.readChat(body, request.model);
+    if ('problem' in reading) throw this.#badResponse(path, reading.problem, request.model);
+    return withDuration(reading.answer, started);
+  }
+
+  async chatStream(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
+    const started = performance.now();
+    const accumulation = await this.#connection.postStream(this.#wire.chatPath, this.#wire.chatBody(request, true), {
+      ...exchange(request, options),
+      format: this.#wire.streamFormat,
+      ...(options.onContent === undefined ? {} : { onContent: options.onContent }),
+    });
+    return withDuration(answerFromStream(accumulation, request.model), started);
+  }
+
+  async listModels(options: Pick<ChatCallOptions, 'signal'> = {}): Promise<ModelServerInfo> {
+    const path = this.#wire.modelsPath;
+    const body = await this.#connection.getJson(path, options.signal === undefined ? {} : { signal: options.signal });
+    const reading = this.#wire.readModels(body);
+    if ('problem' in reading) throw this.#badResponse(path, reading.problem);
+    return { models: reading.models };
+  }
+
+  #badResponse(path: string, problem: string, model?: string): ModelClientException {
+    const site = { ...this.#connection.endpoint, url: `${this.#wire.apiRoot(this.#connection.endpoint.baseUrl)}${path}` };
+    return badResponseError(model === undefined ? site : { ...site, model }, problem);
+  }
+}
+
+function exchange(request: ChatRequest, options: ChatCallOptions): { model: string; signal?: AbortSignal } {
+  return { model: request.model, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+}
+
+function withDuration(answer: ChatAnswer, started: number): ChatResponse {
+  return { ...answer, durationMs: Math.max(0, Math.round(performance.now() - started)) };
+}

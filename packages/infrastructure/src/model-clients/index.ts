@@ -1,0 +1,19 @@
+export { createChatModelClient } from './create-chat-model-client.js';
+export { HttpChatModelClient, type ChatModelClientOptions } from './http-chat-model-client.js';
+export { OllamaChatClient } from './ollama-chat-client.js';
+export { OpenAiCompatibleChatClient } from './openai-compatible-chat-client.js';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './model-server-connection.js';
+export { MAX_LISTED_MODELS } from './model-list.js';
+export {
+  DEFAULT_OLLAMA_BASE_URL,
+  PROVIDER_TIMEOUT_MS,
+  PROVIDER_TYPES,
+  readProviderSettings,
+  type Environment,
+  type ProviderSettings,
+  type ProviderSettingsOverrides,
+  type ProviderSettingsWarning,
+  type ProviderType,
+} from './provider-settings.js';
+export { SecretValue } from './secret-value.js';
+export { toWireTools, type WireTool } from './wire-tools.js';

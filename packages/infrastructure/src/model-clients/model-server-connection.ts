@@ -1,0 +1,243 @@
+import { ModelClientException, type ILogger } from '@acode/application';
+import { ERROR_CODES, formatByteSize, type ToolCallError } from '@acode/domain';
+import { NO_CALL_INDEX, StreamingToolCallAccumulator, type StreamAccumulation, type StreamFormat } from '../streaming/index.js';
+import {
+  badResponseError,
+  cancelledError,
+  connectionLostError,
+  httpStatusError,
+  timeoutError,
+  unreachableError,
+  type ModelEndpoint,
+  type RequestSite,
+} from './model-client-errors.js';
+import { classifyNetworkFailure } from './network-failure.js';
+import type { ProviderSettings } from './provider-settings.js';
+import { RequestWatchdog } from './request-watchdog.js';
+import { readServerErrorMessage } from './server-error-message.js';
+
+/** Largest answer read, whole or streamed: far above any real chat answer, small enough to bound memory. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** Most bytes of an error body read for its message. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** Options of a {@link ModelServerConnection}. */
+export interface ModelServerConnectionOptions {
+  /** Receives one debug line per request (provider, URL, model, status, duration); never bodies or headers. */
+  readonly logger?: ILogger;
+  /** Largest answer accepted, in bytes (default {@link DEFAULT_MAX_RESPONSE_BYTES}); a larger one is ACODE-MDL-005. */
+  readonly maxResponseBytes?: number;
+}
+
+/** Per-request options. */
+export interface ExchangeOptions {
+  readonly signal?: AbortSignal;
+  /** The model asked for, named in not-found and no-tool-support errors. */
+  readonly model?: string;
+}
+
+/** Options of a streamed request. */
+export interface StreamExchangeOptions extends ExchangeOptions {
+  readonly format: StreamFormat;
+  readonly onContent?: (text: string) => void;
+}
+
+/**
+ * HTTP to one model server, over Node's built-in `fetch`: the JSON and streamed exchanges both
+ * adapters make, with the silence timeout, cancellation, size bound, API key header and the
+ * mapping of every failure to a `ModelClientException` (ACODE-MDL-001..007). Streams are
+ * assembled by the {@link StreamingToolCallAccumulator}. Never retries: the retry handler owns
+ * retries.
+ */
+export class ModelServerConnection {
+  readonly #settings: ProviderSettings;
+  readonly #apiRoot: string;
+  readonly #logger: ILogger | undefined;
+  readonly #maxResponseBytes: number;
+
+  /** @param apiRoot the URL the request paths are relative to (`base_url`, or `base_url` + `/v1`). */
+  constructor(settings: ProviderSettings, apiRoot: string, options: ModelServerConnectionOptions = {}) {
+    this.#settings = settings;
+    this.#apiRoot = apiRoot.replace(/\/+$/, '');
+    this.#logger = options.logger;
+    this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (!Number.isSafeInteger(this.#maxResponseBytes) || this.#maxResponseBytes < 1) {
+      throw new RangeError(`maxResponseBytes must be a positive integer, not ${String(options.maxResponseBytes)}`);
+    }
+  }
+
+  /** Provider name and base URL, as messages name them. */
+  get endpoint(): ModelEndpoint {
+    return { provider: this.#settings.name, baseUrl: this.#settings.baseUrl };
+  }
+
+  /** GET `path` and parse the JSON answer. */
+  getJson(path: string, options: ExchangeOptions = {}): Promise<unknown> {
+    return this.#exchange('GET', path, undefined, options, async (response, watchdog, site) => this.#readJson(response, watchdog, site));
+  }
+
+  /** POST `body` as JSON to `path` and parse the JSON answer. */
+  postJson(path: string, body: unknown, options: ExchangeOptions = {}): Promise<unknown> {
+    return this.#exchange('POST', path, body, options, async (response, watchdog, site) => this.#readJson(response, watchdog, site));
+  }
+
+  /**
+   * POST `body` to `path` and accumulate the streamed answer. A stream that ends without its end
+   * marker, or whose connection breaks, still resolves with what arrived: the cut calls are
+   * marked incomplete and `errors` says where it stopped. Only a stream that delivered nothing
+   * usable rejects (ACODE-MDL-001 when the connection broke, ACODE-MDL-005 otherwise).
+   */
+  postStream(path: string, body: unknown, options: StreamExchangeOptions): Promise<StreamAccumulation> {
+    return this.#exchange('POST', path, body, options, async (response, watchdog, site) => this.#readStream(response, watchdog, site, options));
+  }
+
+  async #exchange<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    options: ExchangeOptions,
+    read: (response: Response, watchdog: RequestWatchdog, site: RequestSite) => Promise<T>,
+  ): Promise<T> {
+    const url = `${this.#apiRoot}${path}`;
+    const site: RequestSite = { ...this.endpoint, url, ...(options.model === undefined ? {} : { model: options.model }) };
+    const watchdog = new RequestWatchdog(this.#settings.timeoutMs, options.signal);
+    const started = performance.now();
+    this.#logger?.debug('model request', { provider: site.provider, method, url, ...(options.model === undefined ? {} : { model: options.model }) });
+    try {
+      if (watchdog.stop === 'cancelled') throw cancelledError(site);
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method,
+          headers: this.#headers(body !== undefined),
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: watchdog.signal,
+        });
+      } catch (error) {
+        throw stoppedError(watchdog, site, 'answer') ?? unreachableError(site, classifyNetworkFailure(error), error);
+      }
+      watchdog.arm();
+      if (!response.ok) throw await this.#statusError(response, watchdog, site);
+      const result = await read(response, watchdog, site);
+      this.#logger?.debug('model response', { provider: site.provider, url, status: response.status, durationMs: Math.round(performance.now() - started) });
+      return result;
+    } catch (error) {
+      if (error instanceof ModelClientException) {
+        this.#logger?.debug('model request failed', { provider: site.provider, url, code: error.code, durationMs: Math.round(performance.now() - started) });
+      }
+      throw error;
+    } finally {
+      watchdog.dispose();
+    }
+  }
+
+  #headers(hasBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json, application/x-ndjson, text/event-stream' };
+    if (hasBody) headers['content-type'] = 'application/json';
+    const key = this.#settings.apiKey;
+    if (key !== undefined) headers['authorization'] = `Bearer ${key.reveal()}`;
+    return headers;
+  }
+
+  async #statusError(response: Response, watchdog: RequestWatchdog, site: RequestSite): Promise<ModelClientException> {
+    let text = '';
+    try {
+      text = decode(await collect(bodyChunks(response, watchdog, site, MAX_ERROR_BODY_BYTES, 'truncate')));
+    } catch (error) {
+      // The status is the news; a body that failed to arrive only loses the server's wording,
+      // unless the caller cancelled or the server went silent, which say more.
+      if (error instanceof ModelClientException && error.code !== ERROR_CODES.MODEL_UNREACHABLE) return error;
+    }
+    return httpStatusError(site, response.status, readServerErrorMessage(text));
+  }
+
+  async #readJson(response: Response, watchdog: RequestWatchdog, site: RequestSite): Promise<unknown> {
+    const text = decode(await collect(bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse')));
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw badResponseError(site, text.trim() === '' ? 'is empty' : 'is not JSON');
+    }
+  }
+
+  async #readStream(response: Response, watchdog: RequestWatchdog, site: RequestSite, options: StreamExchangeOptions): Promise<StreamAccumulation> {
+    const accumulator = new StreamingToolCallAccumulator({ format: options.format, ...(options.onContent === undefined ? {} : { onContent: options.onContent }) });
+    let lost: ModelClientException | undefined;
+    try {
+      for await (const chunk of bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse')) accumulator.push(chunk);
+    } catch (error) {
+      // A broken connection ends the stream; what arrived is kept. Timeouts, cancellation and
+      // oversized answers are failures of the request.
+      if (!(error instanceof ModelClientException) || error.code !== ERROR_CODES.MODEL_UNREACHABLE) throw error;
+      lost = error;
+    }
+    const accumulation = lost === undefined ? accumulator.end() : accumulator.abort();
+    if (!accumulation.complete && accumulation.calls.length === 0 && accumulation.content === '') {
+      throw lost ?? badResponseError(site, `ended before any answer arrived${firstErrorClause(accumulation)}`);
+    }
+    if (accumulation.complete || lost !== undefined) return accumulation;
+    return { ...accumulation, errors: [...accumulation.errors, unfinishedStreamError(options.format)] };
+  }
+}
+
+/** The chunks of a body, re-arming the watchdog on each; every failure becomes a `ModelClientException`. */
+async function* bodyChunks(
+  response: Response,
+  watchdog: RequestWatchdog,
+  site: RequestSite,
+  maxBytes: number,
+  overLimit: 'refuse' | 'truncate',
+): AsyncGenerator<Uint8Array> {
+  if (response.body === null) return;
+  let received = 0;
+  try {
+    for await (const chunk of response.body) {
+      watchdog.arm();
+      received += chunk.byteLength;
+      if (received > maxBytes) {
+        if (overLimit === 'refuse') throw badResponseError(site, `is larger than ${formatByteSize(maxBytes)}`);
+        yield chunk.subarray(0, chunk.byteLength - (received - maxBytes));
+        return;
+      }
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof ModelClientException) throw error;
+    throw stoppedError(watchdog, site, 'body') ?? connectionLostError(site, error);
+  }
+}
+
+/** The error for a request the watchdog stopped, if it did. */
+function stoppedError(watchdog: RequestWatchdog, site: RequestSite, phase: 'answer' | 'body'): ModelClientException | undefined {
+  if (watchdog.stop === 'timeout') return timeoutError(site, watchdog.timeoutMs, phase);
+  if (watchdog.stop === 'cancelled') return cancelledError(site);
+  return undefined;
+}
+
+async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return parts;
+}
+
+function decode(parts: readonly Uint8Array[]): string {
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** ACODE-TLP-008 for a stream the server closed without its end marker. */
+function unfinishedStreamError(format: StreamFormat): ToolCallError {
+  const marker = format === 'sse' ? 'data: [DONE] or a finish_reason' : '"done": true';
+  return {
+    index: NO_CALL_INDEX,
+    source: format === 'sse' ? 'openai_stream' : 'ollama_stream',
+    code: ERROR_CODES.TOOL_CALL_STREAM_ERROR,
+    message: `The stream ended before its end marker (${marker}); calls cut off are marked incomplete.`,
+    retryable: true,
+  };
+}
+
+function firstErrorClause(accumulation: StreamAccumulation): string {
+  const first = accumulation.errors[0];
+  return first === undefined ? '' : ` (${first.message.replace(/\.$/, '')})`;
+}

@@ -1,0 +1,100 @@
+import { isPlainObject, ownValue, type ChatMessage, type ChatRequest, type RawToolCall } from '@acode/domain';
+import { tokenUsage, type WireReading } from './chat-answer.js';
+import { toWireTools } from './wire-tools.js';
+
+/**
+ * The body of `POST /api/chat`. Assistant tool calls carry their arguments as an object, as
+ * Ollama requires; a call whose arguments are not a JSON object (the malformed call a retry
+ * shows the model) cannot be sent that way, so it goes back as text in the assistant's content,
+ * written the way models write calls. Tool results name their tool (`tool_name`).
+ */
+export function ollamaChatBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
+  return {
+    model: request.model,
+    messages: request.messages.map(toOllamaMessage),
+    ...(request.tools === undefined || request.tools.length === 0 ? {} : { tools: toWireTools(request.tools) }),
+    stream,
+    ...(request.temperature === undefined ? {} : { options: { temperature: request.temperature } }),
+  };
+}
+
+function toOllamaMessage(message: ChatMessage): Record<string, unknown> {
+  switch (message.role) {
+    case 'tool':
+      return { role: 'tool', content: message.content, ...(message.toolName === undefined ? {} : { tool_name: message.toolName }) };
+    case 'assistant': {
+      const calls = message.toolCalls ?? [];
+      const structured: unknown[] = [];
+      const asText: string[] = message.content === '' ? [] : [message.content];
+      for (const call of calls) {
+        const args = argumentsObject(call.arguments);
+        if (args === undefined) asText.push(`{"name": ${JSON.stringify(call.name)}, "arguments": ${textOf(call.arguments)}}`);
+        else structured.push({ function: { name: call.name, arguments: args } });
+      }
+      return { role: 'assistant', content: asText.join('\n'), ...(structured.length === 0 ? {} : { tool_calls: structured }) };
+    }
+    default:
+      return { role: message.role, content: message.content };
+  }
+}
+
+/** The arguments as a JSON object, parsing text that holds one; `undefined` when they are not one. */
+function argumentsObject(value: string | object): object | undefined {
+  if (typeof value !== 'string') return isPlainObject(value) ? value : undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isPlainObject(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function textOf(value: string | object): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * Reads a non-streaming `/api/chat` answer. Tool calls are kept as sent (arguments normally an
+ * object) for the parser to check; only a body that is not an Ollama answer at all is a problem.
+ */
+export function readOllamaChat(body: unknown, requestedModel: string): WireReading {
+  if (!isPlainObject(body)) return { problem: 'is not a JSON object' };
+  const message = ownValue(body, 'message');
+  if (!isPlainObject(message)) return { problem: 'has no message object' };
+  const content = ownValue(message, 'content') ?? '';
+  if (typeof content !== 'string') return { problem: 'has message.content that is not a string' };
+  const toolCalls = ownValue(message, 'tool_calls') ?? [];
+  if (!Array.isArray(toolCalls)) return { problem: 'has message.tool_calls that is not an array' };
+  const reason = ownValue(body, 'done_reason');
+  const model = ownValue(body, 'model');
+  return {
+    answer: {
+      content,
+      toolCalls: readCalls(toolCalls),
+      ...(typeof reason === 'string' ? { finishReason: reason.slice(0, 64) } : {}),
+      usage: tokenUsage(ownValue(body, 'prompt_eval_count'), ownValue(body, 'eval_count')),
+      model: typeof model === 'string' ? model.slice(0, 256) : requestedModel,
+      streamErrors: [],
+    },
+  };
+}
+
+/** Calls in order; `function.index` is used when it is a fresh non-negative integer, else the position. */
+function readCalls(items: readonly unknown[]): RawToolCall[] {
+  const used = new Set<number>();
+  let next = 0;
+  return items.map((item) => {
+    const fn = isPlainObject(item) ? ownValue(item, 'function') : undefined;
+    const declared = isPlainObject(fn) ? ownValue(fn, 'index') : undefined;
+    const index = typeof declared === 'number' && Number.isSafeInteger(declared) && declared >= 0 && !used.has(declared) ? declared : next;
+    used.add(index);
+    next = Math.max(next, index + 1);
+    const id = isPlainObject(item) ? ownValue(item, 'id') : undefined;
+    return {
+      index,
+      ...(typeof id === 'string' ? { id } : {}),
+      ...(isPlainObject(fn) ? { name: ownValue(fn, 'name'), arguments: ownValue(fn, 'arguments') } : {}),
+      source: 'ollama',
+    };
+  });
+}

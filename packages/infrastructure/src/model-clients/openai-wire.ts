@@ -1,0 +1,86 @@
+import { isPlainObject, ownValue, type ChatMessage, type ChatRequest, type RawToolCall } from '@acode/domain';
+import { tokenUsage, type WireReading } from './chat-answer.js';
+import { toWireTools } from './wire-tools.js';
+
+/**
+ * The body of `POST /v1/chat/completions`. Assistant tool calls carry their arguments as a
+ * string, as the format requires (an object is serialised); tool results name the call they
+ * answer (`tool_call_id`). Streams ask for the final usage chunk (`stream_options.include_usage`).
+ */
+export function openAiChatBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
+  return {
+    model: request.model,
+    messages: request.messages.map(toOpenAiMessage),
+    ...(request.tools === undefined || request.tools.length === 0 ? {} : { tools: toWireTools(request.tools) }),
+    stream,
+    ...(stream ? { stream_options: { include_usage: true } } : {}),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+  };
+}
+
+function toOpenAiMessage(message: ChatMessage): Record<string, unknown> {
+  switch (message.role) {
+    case 'tool':
+      return { role: 'tool', content: message.content, ...(message.toolCallId === undefined ? {} : { tool_call_id: message.toolCallId }) };
+    case 'assistant': {
+      const calls = message.toolCalls ?? [];
+      if (calls.length === 0) return { role: 'assistant', content: message.content };
+      return {
+        role: 'assistant',
+        // The format's own spelling of "no text" beside tool calls.
+        content: message.content === '' ? null : message.content,
+        tool_calls: calls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
+        })),
+      };
+    }
+    default:
+      return { role: message.role, content: message.content };
+  }
+}
+
+/**
+ * Reads a non-streaming chat completion: the first choice's message, its tool calls kept as
+ * sent (arguments normally a JSON string), `finish_reason` and `usage`.
+ */
+export function readOpenAiChat(body: unknown, requestedModel: string): WireReading {
+  if (!isPlainObject(body)) return { problem: 'is not a JSON object' };
+  const choices = ownValue(body, 'choices');
+  if (!Array.isArray(choices) || choices.length === 0) return { problem: 'has no choices' };
+  const choice: unknown = choices[0];
+  const message = isPlainObject(choice) ? ownValue(choice, 'message') : undefined;
+  if (!isPlainObject(choice) || !isPlainObject(message)) return { problem: 'has no choices[0].message object' };
+  const content = ownValue(message, 'content') ?? '';
+  if (typeof content !== 'string') return { problem: 'has choices[0].message.content that is not a string' };
+  const toolCalls = ownValue(message, 'tool_calls') ?? [];
+  if (!Array.isArray(toolCalls)) return { problem: 'has choices[0].message.tool_calls that is not an array' };
+  const reason = ownValue(choice, 'finish_reason');
+  const usage = ownValue(body, 'usage');
+  const model = ownValue(body, 'model');
+  return {
+    answer: {
+      content,
+      toolCalls: toolCalls.map(readCall),
+      ...(typeof reason === 'string' ? { finishReason: reason.slice(0, 64) } : {}),
+      usage: isPlainObject(usage)
+        ? tokenUsage(ownValue(usage, 'prompt_tokens'), ownValue(usage, 'completion_tokens'), ownValue(usage, 'total_tokens'))
+        : tokenUsage(undefined, undefined),
+      model: typeof model === 'string' ? model.slice(0, 256) : requestedModel,
+      streamErrors: [],
+    },
+  };
+}
+
+function readCall(item: unknown, index: number): RawToolCall {
+  if (!isPlainObject(item)) return { index, source: 'openai' };
+  const id = ownValue(item, 'id');
+  const fn = ownValue(item, 'function');
+  return {
+    index,
+    ...(typeof id === 'string' ? { id } : {}),
+    ...(isPlainObject(fn) ? { name: ownValue(fn, 'name'), arguments: ownValue(fn, 'arguments') } : {}),
+    source: 'openai',
+  };
+}

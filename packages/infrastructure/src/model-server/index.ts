@@ -1,0 +1,24 @@
+export {
+  DEFAULT_CHUNK_SIZE,
+  startScriptedModelServer,
+  type Script,
+  type ScriptedModelServer,
+  type ScriptedModelServerOptions,
+} from './scripted-model-server.js';
+export type {
+  AnswerStep,
+  CutStreamStep,
+  HttpErrorStep,
+  ModelMissingStep,
+  NoToolSupportStep,
+  ScriptedToolCall,
+  ScriptedUsage,
+  ScriptStep,
+  SlowStep,
+  TextStep,
+  ToolCallsStep,
+  ToolCallStep,
+} from './script-step.js';
+export type { ModelServerFormat, RecordedRequest } from './recorded-request.js';
+export { DEFAULT_SCRIPTED_USAGE } from './scripted-answer.js';
+export { MAX_REQUEST_BODY_BYTES } from './read-json-body.js';

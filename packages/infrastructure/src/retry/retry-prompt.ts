@@ -1,0 +1,66 @@
+import { ERROR_CODE_TITLES, ERROR_CODES, type ErrorCode, type JsonSchemaObject, type ToolCallError, type ValidationError } from '@acode/domain';
+import { truncate } from '../validation/display-text.js';
+import { buildExampleArguments } from '../validation/example-value.js';
+
+/** Longest `{error_message}`: a validation error list is long, but a prompt has a budget. */
+export const MAX_RETRY_ERROR_MESSAGE_LENGTH = 4_000;
+
+/** Longest `{malformed_json}`; the parser already cuts raw arguments to about this. */
+export const MAX_RETRY_MALFORMED_JSON_LENGTH = 2_000;
+
+/** `{error_type}` by code; other codes use their title from the error table. */
+const ERROR_TYPES: Partial<Record<ErrorCode, string>> = {
+  [ERROR_CODES.TOOL_CALL_INVALID_JSON]: 'Invalid JSON',
+  [ERROR_CODES.TOOL_CALL_REPAIR_FAILED]: 'Invalid JSON',
+  [ERROR_CODES.TOOL_CALL_REPAIR_TIMEOUT]: 'Invalid JSON',
+  [ERROR_CODES.TOOL_CALL_SCHEMA_INVALID]: 'Schema validation failed',
+  [ERROR_CODES.TOOL_CALL_STREAM_ERROR]: 'Incomplete tool call',
+};
+
+/** The values of the template's placeholders for one failed call. */
+export interface RetryPromptValues {
+  readonly error_type: string;
+  readonly error_position: string;
+  readonly error_message: string;
+  readonly malformed_json: string;
+  readonly tool_name: string;
+  readonly schema_example: string;
+}
+
+const PLACEHOLDER = /\{(error_type|error_position|error_message|malformed_json|tool_name|schema_example)\}/g;
+
+/**
+ * The placeholder values for a failed call (002's retry prompt template): the error, its
+ * position (`n/a` when it has none), every validation error line for ACODE-TLP-004, the
+ * arguments as sent, and an example built from the tool's schema that itself validates.
+ */
+export function retryPromptValues(error: ToolCallError, toolName: string, parameters: JsonSchemaObject): RetryPromptValues {
+  return {
+    error_type: ERROR_TYPES[error.code] ?? ERROR_CODE_TITLES[error.code],
+    error_position: error.position === undefined ? 'n/a' : String(error.position),
+    error_message: truncate(errorDetails(error), MAX_RETRY_ERROR_MESSAGE_LENGTH),
+    malformed_json: truncate(error.rawArguments ?? '', MAX_RETRY_MALFORMED_JSON_LENGTH),
+    tool_name: toolName,
+    schema_example: JSON.stringify(buildExampleArguments(parameters), null, 2),
+  };
+}
+
+/**
+ * Fills `template` in one pass: text substituted in (the model's own arguments may hold
+ * `{tool_name}` or `$&`) is never read as a placeholder or a replacement pattern.
+ */
+export function fillRetryPrompt(template: string, values: RetryPromptValues): string {
+  return template.replace(PLACEHOLDER, (_match, name: keyof RetryPromptValues) => values[name]);
+}
+
+/** `[code] message`, then one line per registry error: code, path, message, expected. */
+function errorDetails(error: ToolCallError): string {
+  const lines = [`[${error.code}] ${error.message}`];
+  for (const validation of error.validationErrors ?? []) lines.push(validationLine(validation));
+  return lines.join('\n');
+}
+
+function validationLine(error: ValidationError): string {
+  const path = error.path === '' ? '(arguments)' : error.path;
+  return `- [${error.code}] ${path}: ${error.message}${error.expected === undefined ? '' : ` (expected: ${error.expected})`}`;
+}

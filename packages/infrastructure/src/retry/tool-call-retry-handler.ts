@@ -1,0 +1,350 @@
+import {
+  ModelClientException,
+  ToolCallRetryExhaustedException,
+  type IClock,
+  type ICorrelationContext,
+  type ILogger,
+  type LogFields,
+  type ITelemetryStore,
+  type IToolCallParser,
+  type IToolSchemaRegistry,
+  type ToolCallSettingsCatalog,
+} from '@acode/application';
+import {
+  addTokenUsage,
+  ERROR_CODES,
+  ZERO_TOKEN_USAGE,
+  type ChatResponse,
+  type ErrorCode,
+  type JsonSchemaObject,
+  type ToolCall,
+  type ToolCallError,
+  type ToolCallParseResult,
+  type ToolCallSettings,
+  type TokenUsage,
+} from '@acode/domain';
+import { currentError, toReport, toTelemetryRecord, type CallRecord, type TelemetryContext } from './call-record.js';
+import { backoffDelayMs, sleepWithSignal } from './retry-backoff.js';
+import { RetryCircuitBreaker } from './retry-circuit-breaker.js';
+import { fillRetryPrompt, retryPromptValues } from './retry-prompt.js';
+import { argumentsFromContent, buildRetryRequest } from './retry-request.js';
+import { shareUsage } from './share-usage.js';
+import type { RetrySleep, ToolCallHandlingRequest, ToolCallHandlingResult } from './tool-call-handling.js';
+
+/**
+ * Codes never sent back to the model: an unknown tool cannot be made to exist by asking again
+ * (002 scenario 8); a call without a name has no tool, schema or example to show; arguments over
+ * the size limit would be echoed back at full cost and are the shape of a retry-amplification
+ * attempt (002 threat 5).
+ */
+export const NEVER_RETRIED_CODES: ReadonlySet<ErrorCode> = new Set([
+  ERROR_CODES.TOOL_CALL_UNKNOWN_TOOL,
+  ERROR_CODES.TOOL_CALL_NAME_MISSING,
+  ERROR_CODES.TOOL_CALL_TOO_LARGE,
+]);
+
+/** What the handler is built from. */
+export interface ToolCallRetryHandlerDependencies {
+  readonly parser: IToolCallParser;
+  readonly settings: ToolCallSettingsCatalog;
+  readonly registry: IToolSchemaRegistry;
+  readonly logger: ILogger;
+  readonly clock: IClock;
+  readonly correlation: ICorrelationContext;
+  /** Where one row per call goes; no telemetry without it. */
+  readonly telemetry?: ITelemetryStore;
+  /** Backoff wait; {@link sleepWithSignal} unless a test records the delays. */
+  readonly sleep?: RetrySleep;
+  /** Shared across operations so a run of exhaustions is seen; a default breaker otherwise. */
+  readonly circuitBreaker?: RetryCircuitBreaker;
+}
+
+/** One operation's running state. */
+interface Operation {
+  readonly request: ToolCallHandlingRequest;
+  readonly settings: ToolCallSettings;
+  readonly correlationId: string;
+  readonly model: string;
+  requests: number;
+  usage: TokenUsage;
+}
+
+/** How one call's retry run ended. */
+type RetryRun = 'valid' | 'failed' | 'exhausted';
+
+/**
+ * Level 2 of 002's error handling: when a call is still invalid after repair (which the parser
+ * does, at no model cost), asks the model again for that call only, showing it its output, the
+ * error and an example, until the call validates or `max_retries` attempts are spent (see
+ * `README.md` for the exact count). Calls are worked on one at a time, in the model's order.
+ *
+ * Exhaustion of one call throws {@link ToolCallRetryExhaustedException} carrying the partial
+ * result (the calls already valid, the errors of the rest); calls after it are not retried, so an
+ * operation that is failing anyway stops spending tokens. An unknown tool is never retried, and a
+ * model + tool pair whose retries keep exhausting is suspended by the circuit breaker (its calls
+ * end with ACODE-MDL-008 in the result). Model server failures and cancellation reject with
+ * `ModelClientException` (cancellation: ACODE-MDL-007).
+ */
+export class ToolCallRetryHandler {
+  private readonly sleep: RetrySleep;
+  private readonly breaker: RetryCircuitBreaker;
+
+  constructor(private readonly deps: ToolCallRetryHandlerDependencies) {
+    this.sleep = deps.sleep ?? sleepWithSignal;
+    this.breaker = deps.circuitBreaker ?? new RetryCircuitBreaker(deps.clock);
+  }
+
+  /** Parses the response, retries what can be retried, records telemetry, and reports every call. */
+  async handle(request: ToolCallHandlingRequest): Promise<ToolCallHandlingResult> {
+    const { parser, clock, correlation } = this.deps;
+    const operation: Operation = {
+      request,
+      settings: this.deps.settings.forProvider(request.provider),
+      correlationId: correlation.current(),
+      model: request.chatRequest.model,
+      requests: 1,
+      usage: request.response.usage,
+    };
+    const started = clock.now();
+    const first = parser.parseRawToolCalls(request.response.toolCalls, request.response.content, { provider: request.provider });
+    const records = this.initialRecords(first, request, clock.now() - started);
+
+    let exhausted: CallRecord | undefined;
+    for (const record of records) {
+      const error = currentError(record);
+      if (error === undefined || !this.isRetryable(error)) continue;
+      if ((await this.retryCall(record, error, operation)) === 'exhausted') {
+        exhausted = record;
+        break;
+      }
+    }
+
+    for (const record of records) if (record.call !== undefined) this.breaker.recordSuccess(operation.model, record.call.name);
+    this.recordTelemetry(records, operation);
+    const result = this.result(records, first, operation);
+    if (exhausted !== undefined) {
+      throw new ToolCallRetryExhaustedException(exhausted.tool, {
+        originalResponse: request.response,
+        attemptCount: operation.settings.maxRetries,
+        correlationId: operation.correlationId,
+        errors: exhausted.errors,
+        partialResult: result.parse,
+        usage: operation.usage,
+      });
+    }
+    return result;
+  }
+
+  /** Retry needs a call the model can fix: a retryable code, a known tool, a call to answer. */
+  private isRetryable(error: ToolCallError): boolean {
+    return (
+      error.retryable &&
+      !NEVER_RETRIED_CODES.has(error.code) &&
+      error.id !== undefined &&
+      error.index >= 0 &&
+      error.tool !== undefined &&
+      this.deps.registry.findTool(error.tool) !== undefined
+    );
+  }
+
+  private async retryCall(record: CallRecord, failed: ToolCallError, operation: Operation): Promise<RetryRun> {
+    const { registry, clock, logger } = this.deps;
+    const lookup = registry.findTool(failed.tool ?? '');
+    if (lookup === undefined) return 'failed';
+    const tool = lookup.definition.name;
+    const maxAttempts = operation.settings.maxRetries;
+    const fields = { correlation_id: operation.correlationId, tool_name: record.tool, call_id: record.callId, max_attempts: maxAttempts };
+
+    const circuit = this.breaker.state(operation.model, tool);
+    if (circuit.state === 'open') {
+      const resumeInS = Math.ceil(circuit.resumeInMs / 1000);
+      const message = `retries for ${tool} on ${operation.model} suspended after ${circuit.exhaustions} exhausted attempts; resuming in ${resumeInS}s`;
+      record.errors.push({ ...failed, code: ERROR_CODES.RETRY_CIRCUIT_OPEN, message, retryable: false });
+      logger.warn(`Tool call retry skipped: ${message}`, { ...fields, error_code: ERROR_CODES.RETRY_CIRCUIT_OPEN, model: operation.model });
+      return 'failed';
+    }
+
+    const started = clock.now();
+    let error = failed;
+    for (let attempt = 2; attempt <= maxAttempts; attempt++) {
+      logger.info(`Tool call parse failed, attempting retry (${attempt - 1}/${maxAttempts})`, { ...fields, attempt: attempt - 1, error_code: error.code });
+      await this.backoff(backoffDelayMs(operation.settings.retryDelayMs, attempt - 1), operation);
+      const answer = await this.ask(record, error, lookup.definition.parameters, operation, { ...fields, attempt });
+      record.retryCount++;
+      record.tokens = addTokenUsage(record.tokens, answer.usage);
+      const parseStarted = clock.now();
+      const outcome = this.readAnswer(answer, record, error, tool, operation);
+      record.parseMs = clock.now() - parseStarted;
+      record.retryMs = clock.now() - started;
+      if (!('code' in outcome)) {
+        record.call = { ...outcome, id: record.callId, index: record.index };
+        record.tool = outcome.name;
+        record.outcome = 'retried';
+        logger.info(`Retry succeeded on attempt ${attempt}`, { ...fields, attempt });
+        return 'valid';
+      }
+      error = outcome;
+      record.errors.push(outcome);
+      logger.warn(`Tool call retry failed (attempt ${attempt}/${maxAttempts})`, { ...fields, attempt, error_code: outcome.code });
+    }
+
+    logger.warn(`Tool call retries exhausted: failed after ${maxAttempts} attempts`, { ...fields, error_code: error.code, model: operation.model });
+    if (this.breaker.recordExhaustion(operation.model, tool)) {
+      const { threshold, cooldownMs } = this.breaker.options;
+      logger.warn(`Retries for ${tool} on ${operation.model} suspended for ${Math.ceil(cooldownMs / 1000)}s after ${threshold} exhausted runs`, {
+        ...fields,
+        error_code: ERROR_CODES.RETRY_CIRCUIT_OPEN,
+        model: operation.model,
+      });
+    }
+    return 'exhausted';
+  }
+
+  /** Sends the retry prompt for one call and counts the request and its tokens. */
+  private async ask(record: CallRecord, error: ToolCallError, parameters: JsonSchemaObject, operation: Operation, fields: LogFields): Promise<ChatResponse> {
+    const { client, chatRequest, signal } = operation.request;
+    const prompt = fillRetryPrompt(operation.settings.retryPromptTemplate, retryPromptValues(error, record.tool, parameters));
+    const retryRequest = buildRetryRequest(chatRequest, { id: record.callId, tool: record.tool, arguments: error.rawArguments ?? '' }, prompt);
+    const pending = client.chat(retryRequest, signal === undefined ? {} : { signal });
+    operation.requests++;
+    this.deps.logger.info('Retry prompt sent to model', fields);
+    const response = await pending;
+    operation.usage = addTokenUsage(operation.usage, response.usage);
+    return response;
+  }
+
+  /**
+   * The retried call in an answer: a call to the same tool (valid, or its error); failing that,
+   * arguments the model wrote as text, as the prompt asks; failing that, an error saying so.
+   */
+  private readAnswer(
+    response: ChatResponse,
+    record: CallRecord,
+    previous: ToolCallError,
+    tool: string,
+    operation: Operation,
+  ): ToolCall | ToolCallError {
+    const { parser, registry } = this.deps;
+    const provider = operation.request.provider;
+    const parsed = parser.parseRawToolCalls(response.toolCalls, response.content, { provider });
+    const call = parsed.toolCalls.find((candidate) => candidate.name === tool);
+    if (call !== undefined) return call;
+    const failed = parsed.errors.find((candidate) => candidate.tool !== undefined && registry.findTool(candidate.tool)?.definition.name === tool);
+    if (failed !== undefined) return { ...failed, index: record.index, id: record.callId };
+
+    const text = response.toolCalls.length === 0 ? argumentsFromContent(response.content) : undefined;
+    if (text !== undefined) {
+      const raw = { index: record.index, id: record.callId, name: tool, arguments: text, source: previous.source ?? 'openai' } as const;
+      const fromText = parser.parseRawToolCalls([raw], '', { provider, settings: { extractFromContent: false } });
+      const outcome = fromText.toolCalls[0] ?? fromText.errors[0];
+      if (outcome !== undefined) return outcome;
+    }
+    return {
+      index: record.index,
+      id: record.callId,
+      tool: record.tool,
+      ...(previous.source === undefined ? {} : { source: previous.source }),
+      code: ERROR_CODES.TOOL_CALL_INVALID_JSON,
+      message: `The retry answer held no arguments for '${record.tool}'`,
+      retryable: true,
+    };
+  }
+
+  /** Waits before a retry; an abort (before or during the wait) ends the operation with ACODE-MDL-007. */
+  private async backoff(ms: number, operation: Operation): Promise<void> {
+    const { signal, provider } = operation.request;
+    const cancelled = (cause?: unknown) =>
+      new ModelClientException(ERROR_CODES.MODEL_CANCELLED, 'The tool call retry was cancelled', { provider, ...(cause === undefined ? {} : { cause }) });
+    if (isAborted(signal)) throw cancelled();
+    try {
+      await this.sleep(ms, signal);
+    } catch (cause) {
+      // The wait's own rejection (the signal's reason) is not a message for a user.
+      if (isAborted(signal)) throw cancelled(cause);
+      throw cause;
+    }
+  }
+
+  private initialRecords(first: ToolCallParseResult, request: ToolCallHandlingRequest, parseMs: number): CallRecord[] {
+    const originalArguments = (index: number): unknown => request.response.toolCalls.find((raw) => raw.index === index)?.arguments;
+    const records: CallRecord[] = [
+      ...first.toolCalls.map((call): CallRecord => ({
+        index: call.index,
+        callId: call.id,
+        tool: call.name,
+        call,
+        errors: [],
+        outcome: call.repairs.length > 0 ? 'repaired' : 'success',
+        retryCount: 0,
+        parseMs,
+        retryMs: 0,
+        tokens: ZERO_TOKEN_USAGE,
+        originalArguments: originalArguments(call.index),
+      })),
+      ...first.errors.map((error): CallRecord => ({
+        index: error.index,
+        callId: error.id ?? '',
+        tool: error.tool ?? '',
+        call: undefined,
+        errors: [error],
+        outcome: 'failed',
+        retryCount: 0,
+        parseMs,
+        retryMs: 0,
+        tokens: ZERO_TOKEN_USAGE,
+        originalArguments: error.rawArguments ?? originalArguments(error.index),
+      })),
+    ].sort((a, b) => a.index - b.index);
+    shareUsage(request.response.usage, records.length).forEach((share, position) => {
+      (records[position] as CallRecord).tokens = share;
+    });
+    return records;
+  }
+
+  private result(records: readonly CallRecord[], first: ToolCallParseResult, operation: Operation): ToolCallHandlingResult {
+    const toolCalls = records.flatMap((record) => (record.call === undefined ? [] : [record.call]));
+    const errors = records.flatMap((record) => {
+      const error = currentError(record);
+      return error === undefined ? [] : [error];
+    });
+    return {
+      parse: {
+        success: errors.length === 0,
+        toolCalls,
+        errors,
+        content: first.content,
+        retryCount: operation.requests - 1,
+        correlationId: operation.correlationId,
+      },
+      attempts: operation.requests,
+      usage: operation.usage,
+      perCall: records.map(toReport),
+    };
+  }
+
+  /** One row per call; a store that fails is reported once (ACODE-TEL-001) and never fails the operation. */
+  private recordTelemetry(records: readonly CallRecord[], operation: Operation): void {
+    const store = this.deps.telemetry;
+    if (store === undefined) return;
+    const context: TelemetryContext = {
+      timestamp: new Date().toISOString(),
+      correlationId: operation.correlationId,
+      provider: operation.request.provider,
+      model: operation.request.response.model || operation.model,
+      logArgumentValues: operation.settings.logArgumentValues,
+    };
+    for (const record of records) {
+      try {
+        store.record(toTelemetryRecord(record, context));
+      } catch {
+        this.deps.logger.warn('Tool call telemetry could not be recorded', { correlation_id: operation.correlationId, error_code: ERROR_CODES.TELEMETRY_UNAVAILABLE });
+        return;
+      }
+    }
+  }
+}
+
+/** Read through a function: TypeScript would otherwise keep `aborted` narrowed across an await. */
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}

@@ -1,0 +1,5 @@
+import type { TelemetryMigration } from '../telemetry-migration.js';
+import { toolCallsMigration } from './0001-tool-calls.js';
+
+/** Every step of the telemetry schema, in version order; the last one is the version this code writes. */
+export const TELEMETRY_MIGRATIONS: readonly TelemetryMigration[] = Object.freeze([toolCallsMigration]);

@@ -1,0 +1,209 @@
+import { AcodeException, type ITelemetryStore, type TelemetryQuery, type ToolCallStats } from '@acode/application';
+import type { ToolCallTelemetryRecord } from '@acode/domain';
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { applyMigrations } from './apply-migrations.js';
+import { findRecordProblem } from './find-record-problem.js';
+import { TELEMETRY_MIGRATIONS } from './migrations/index.js';
+import { parseIsoInstant } from './parse-iso-instant.js';
+import { buildTelemetryFilter, MAX_TELEMETRY_QUERY_ROWS } from './telemetry-filter.js';
+import { describeStorageError, telemetryUnavailable } from './telemetry-unavailable.js';
+import { fromToolCallRow, toToolCallParameters, type ToolCallRow } from './tool-call-row.js';
+
+/** How long a statement waits for another connection's lock before failing (`busy_timeout`). */
+export const TELEMETRY_BUSY_TIMEOUT_MS = 5_000;
+
+/** How {@link SqliteTelemetryStore.open} opens the file. */
+export interface OpenTelemetryStoreOptions {
+  /**
+   * Read only (`providers stats`, `debug tool-call`): the file must exist and be at this code's
+   * schema version; nothing is created or migrated.
+   */
+  readonly readonly?: boolean;
+}
+
+interface StatsRow {
+  readonly total: number;
+  readonly success: number;
+  readonly repaired: number;
+  readonly retried: number;
+  readonly failed: number;
+  readonly average_parse_ms: number | null;
+  readonly average_repair_ms: number | null;
+  readonly average_retry_ms: number | null;
+}
+
+const INSERT_SQL = `INSERT INTO tool_calls (
+  timestamp, correlation_id, provider, model, tool, call_id, parse_result, repairs, retry_count, error_codes, error_position,
+  parse_ms, repair_ms, retry_ms, prompt_tokens, completion_tokens, total_tokens, original_arguments, final_arguments, error_message
+) VALUES (
+  @timestamp, @correlation_id, @provider, @model, @tool, @call_id, @parse_result, @repairs, @retry_count, @error_codes, @error_position,
+  @parse_ms, @repair_ms, @retry_ms, @prompt_tokens, @completion_tokens, @total_tokens, @original_arguments, @final_arguments, @error_message
+)`;
+
+/**
+ * Tool-call telemetry in a SQLite file (issue 4 item 3), through better-sqlite3.
+ *
+ * Durability: the file is in WAL mode with `synchronous = FULL`, and `record` is one autocommit
+ * INSERT, so a row is in the WAL and fsynced when `record` returns; a crash of the process, or of
+ * the machine, afterwards loses nothing already recorded. `NORMAL` would survive a process crash
+ * only: after a power loss it may drop the last commits. A row costs one fsync, next to a model
+ * round trip per call, so FULL is chosen. WAL lets `providers stats` read while an agent writes.
+ *
+ * Every failure is an `AcodeException` with ACODE-TEL-001 and a sentence naming the file; SQLite
+ * errors are quoted by their message only.
+ */
+export class SqliteTelemetryStore implements ITelemetryStore {
+  /** The file, as given to {@link SqliteTelemetryStore.open}. */
+  readonly file: string;
+  readonly #db: Database.Database;
+  readonly #statements = new Map<string, Database.Statement>();
+
+  private constructor(db: Database.Database, file: string) {
+    this.#db = db;
+    this.file = file;
+  }
+
+  /**
+   * Opens (creating it and its directory when writable) the telemetry database at `file`, or an
+   * in-memory one for `:memory:`, and brings its schema to this code's version.
+   *
+   * Throws ACODE-TEL-001 when the file cannot be created or opened, is not a SQLite database,
+   * was written by a newer acode or another program, or (read only) does not exist or is behind.
+   */
+  static open(file: string, options: OpenTelemetryStoreOptions = {}): SqliteTelemetryStore {
+    const readonly = options.readonly === true;
+    const inMemory = file === ':memory:';
+    if (!inMemory && readonly && !existsSync(file)) {
+      throw telemetryUnavailable(`No telemetry database at ${file}: no tool call has been recorded there yet.`);
+    }
+    if (!inMemory && !readonly) {
+      try {
+        mkdirSync(dirname(resolve(file)), { recursive: true });
+      } catch (error) {
+        throw telemetryUnavailable(`Telemetry database ${file} cannot be created: ${describeStorageError(error)}.`, error);
+      }
+    }
+    let db: Database.Database;
+    try {
+      db = new Database(file, { readonly, fileMustExist: readonly, timeout: TELEMETRY_BUSY_TIMEOUT_MS });
+    } catch (error) {
+      throw telemetryUnavailable(`Telemetry database ${file} cannot be opened: ${describeStorageError(error)}.`, error);
+    }
+    try {
+      configure(db, readonly);
+      applyMigrations(db, TELEMETRY_MIGRATIONS, { file, readonly, now: () => new Date().toISOString() });
+    } catch (error) {
+      db.close();
+      if (error instanceof AcodeException) throw error;
+      throw telemetryUnavailable(`Telemetry database ${file} cannot be opened: ${describeStorageError(error)}.`, error);
+    }
+    return new SqliteTelemetryStore(db, file);
+  }
+
+  /**
+   * Stores one row; it is committed (and fsynced) when this returns. The timestamp is stored
+   * normalised to `toISOString` form so rows order and filter as text. Throws ACODE-TEL-001 for a
+   * malformed row (naming the field, never its value) or a storage failure.
+   */
+  record(row: ToolCallTelemetryRecord): void {
+    const problem = findRecordProblem(row);
+    if (problem !== undefined) throw telemetryUnavailable(`Telemetry row not recorded: ${problem}.`);
+    const timestamp = typeof row.timestamp === 'string' ? parseIsoInstant(row.timestamp) : undefined;
+    if (timestamp === undefined) throw telemetryUnavailable('Telemetry row not recorded: timestamp must be an ISO 8601 date-time.');
+    this.#run('record a tool call', () => this.#statement(INSERT_SQL).run(toToolCallParameters(row, timestamp)));
+  }
+
+  /** Rows matching `query`, newest first, at most `limit` (and never more than {@link MAX_TELEMETRY_QUERY_ROWS}). */
+  query(query: TelemetryQuery = {}): readonly ToolCallTelemetryRecord[] {
+    const filter = buildTelemetryFilter(query);
+    const sql = `SELECT * FROM tool_calls ${filter.where} ORDER BY timestamp DESC, id DESC LIMIT @limit`;
+    const rows = this.#run('read tool calls', () => this.#statement(sql).all({ ...filter.parameters, limit: filter.limit }) as ToolCallRow[]);
+    return rows.map(fromToolCallRow);
+  }
+
+  /** Every row of one operation, oldest first (at most {@link MAX_TELEMETRY_QUERY_ROWS}). */
+  findByCorrelationId(correlationId: string): readonly ToolCallTelemetryRecord[] {
+    if (typeof correlationId !== 'string') throw telemetryUnavailable('Telemetry query refused: correlationId must be a string.');
+    const sql = 'SELECT * FROM tool_calls WHERE correlation_id = ? ORDER BY timestamp, id LIMIT ?';
+    const rows = this.#run('read tool calls', () => this.#statement(sql).all(correlationId, MAX_TELEMETRY_QUERY_ROWS) as ToolCallRow[]);
+    return rows.map(fromToolCallRow);
+  }
+
+  /**
+   * Aggregates over every row `query` covers (its `limit` is ignored), computed by SQLite:
+   * counts per parse result; for each repair, the calls it was applied to; average parse time over
+   * all calls, repair time over calls with a repair applied, retry time over calls retried at
+   * least once (whatever their outcome). An average over no calls is 0.
+   */
+  stats(query: TelemetryQuery = {}): ToolCallStats {
+    const filter = buildTelemetryFilter({ ...query, limit: undefined });
+    const totalsSql = `SELECT
+        COUNT(*) AS total,
+        COUNT(*) FILTER (WHERE parse_result = 'success') AS success,
+        COUNT(*) FILTER (WHERE parse_result = 'repaired') AS repaired,
+        COUNT(*) FILTER (WHERE parse_result = 'retried') AS retried,
+        COUNT(*) FILTER (WHERE parse_result = 'failed') AS failed,
+        AVG(parse_ms) AS average_parse_ms,
+        AVG(repair_ms) FILTER (WHERE json_array_length(repairs) > 0) AS average_repair_ms,
+        AVG(retry_ms) FILTER (WHERE retry_count > 0) AS average_retry_ms
+      FROM tool_calls ${filter.where}`;
+    const breakdownSql = `SELECT repair.value AS name, COUNT(DISTINCT tool_calls.id) AS calls
+      FROM tool_calls, json_each(tool_calls.repairs) AS repair ${filter.where}
+      GROUP BY repair.value ORDER BY calls DESC, name`;
+    return this.#run('compute tool call statistics', () => {
+      const totals = this.#statement(totalsSql).get(filter.parameters) as StatsRow;
+      const breakdown = this.#statement(breakdownSql).all(filter.parameters) as Array<{ name: string; calls: number }>;
+      return {
+        total: totals.total,
+        success: totals.success,
+        repaired: totals.repaired,
+        retried: totals.retried,
+        failed: totals.failed,
+        repairBreakdown: Object.fromEntries(breakdown.map((entry) => [entry.name, entry.calls])),
+        averageParseMs: totals.average_parse_ms ?? 0,
+        averageRepairMs: totals.average_repair_ms ?? 0,
+        averageRetryMs: totals.average_retry_ms ?? 0,
+      };
+    });
+  }
+
+  /** Closes the connection; later calls fail with ACODE-TEL-001. Closing twice does nothing. */
+  close(): void {
+    this.#statements.clear();
+    if (this.#db.open) this.#db.close();
+  }
+
+  /** One prepared statement per SQL text, prepared on first use. */
+  #statement(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  #run<T>(action: string, work: () => T): T {
+    if (!this.#db.open) throw telemetryUnavailable(`Telemetry database ${this.file} is closed: cannot ${action}.`);
+    try {
+      return work();
+    } catch (error) {
+      throw telemetryUnavailable(`Telemetry database ${this.file} could not ${action}: ${describeStorageError(error)}.`, error);
+    }
+  }
+}
+
+/** WAL, fsync at every commit, foreign keys, and no trust in SQL found inside the file. */
+function configure(db: Database.Database, readonly: boolean): void {
+  // A file that is not a database fails here, on its first read.
+  db.pragma('foreign_keys = ON');
+  db.pragma('trusted_schema = OFF');
+  if (readonly) {
+    db.prepare('SELECT COUNT(*) FROM sqlite_schema').get();
+    return;
+  }
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+}
