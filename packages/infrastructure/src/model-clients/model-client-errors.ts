@@ -17,7 +17,7 @@ export interface RequestSite extends ModelEndpoint {
 }
 
 /** What the network said when no answer came, in words. */
-export type UnreachableReason = 'connection refused' | 'connection reset' | 'host not found' | 'connection timed out' | 'network error';
+export type UnreachableReason = 'connection refused' | 'connection reset' | 'host not found' | 'connection timed out' | 'port reserved (fetch never connects to it)' | 'network error';
 
 /** ACODE-MDL-001: nothing answered at the address. */
 export function unreachableError(site: RequestSite, reason: UnreachableReason, cause?: unknown): ModelClientException {

@@ -24,6 +24,9 @@ export function classifyNetworkFailure(error: unknown): UnreachableReason {
   for (let depth = 0; depth < MAX_CAUSE_DEPTH && typeof current === 'object' && current !== null; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && Object.hasOwn(REASONS, code)) return REASONS[code]!;
+    // The fetch standard blocks some ports (1, 7, 9, 25...) before any connection is tried;
+    // undici says so only in the message, with no code.
+    if ((current as { message?: unknown }).message === 'bad port') return 'port reserved (fetch never connects to it)';
     const errors = (current as { errors?: unknown }).errors;
     if (Array.isArray(errors) && errors.length > 0) {
       const reason = classifyNetworkFailure(errors[0]);

@@ -30,6 +30,14 @@ describe('classifyNetworkFailure', () => {
     expect(classifyNetworkFailure(error)).toBe('network error');
   });
 
+  it('names a port the fetch standard blocks, from what Node really throws for port 1', async () => {
+    const error = await fetch('http://127.0.0.1:1/').then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(classifyNetworkFailure(error)).toBe('port reserved (fetch never connects to it)');
+  });
+
   it('stops on a cause chain that loops', () => {
     const looped: { code?: string; cause?: unknown } = {};
     looped.cause = looped;
