@@ -39,3 +39,16 @@ export interface ITelemetryStore {
   stats(query?: TelemetryQuery): ToolCallStats;
   close(): void;
 }
+
+/** The statistics of no calls at all: what a provider with no recorded calls (or no database yet) has. */
+export const EMPTY_TOOL_CALL_STATS: ToolCallStats = Object.freeze({
+  total: 0,
+  success: 0,
+  repaired: 0,
+  retried: 0,
+  failed: 0,
+  repairBreakdown: Object.freeze({}),
+  averageParseMs: 0,
+  averageRepairMs: 0,
+  averageRetryMs: 0,
+});

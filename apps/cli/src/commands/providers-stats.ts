@@ -1,4 +1,4 @@
-import type { ITelemetryStore, ToolCallStats } from '@acode/application';
+import { EMPTY_TOOL_CALL_STATS, type ITelemetryStore, type ToolCallStats } from '@acode/application';
 import { parseSince } from '@acode/infrastructure';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
@@ -18,18 +18,6 @@ export interface ProvidersStatsOptions {
   readonly json: boolean;
 }
 
-const NO_CALLS: ToolCallStats = Object.freeze({
-  total: 0,
-  success: 0,
-  repaired: 0,
-  retried: 0,
-  failed: 0,
-  repairBreakdown: {},
-  averageParseMs: 0,
-  averageRepairMs: 0,
-  averageRetryMs: 0,
-});
-
 /**
  * `acode providers stats PROVIDER --tool-calls`: 002's statistics of the provider's tool calls in
  * the window, read from the telemetry store without changing it. No database yet means no calls
@@ -43,7 +31,7 @@ export function providersStats(runtime: CliRuntime, options: ProvidersStatsOptio
   let stats: ToolCallStats;
   try {
     store = runtime.models.readTelemetry();
-    stats = store?.stats({ provider: options.provider, since: since.since }) ?? NO_CALLS;
+    stats = store?.stats({ provider: options.provider, since: since.since }) ?? EMPTY_TOOL_CALL_STATS;
   } catch (error) {
     return expectedFailure(error);
   } finally {
