@@ -33,7 +33,7 @@ import type { CliRuntime, ModelServices, RuntimeOptions, ToolCallServices } from
  */
 export async function openAcodeRuntime(options: RuntimeOptions): Promise<CliRuntime> {
   const scope = container.createChildContainer();
-  const { config } = registerAcodeServices(scope, {
+  const { config, dispose } = registerAcodeServices(scope, {
     cwd: options.cwd,
     logLevel: options.logLevel,
     logStream: options.logStream,
@@ -54,6 +54,7 @@ export async function openAcodeRuntime(options: RuntimeOptions): Promise<CliRunt
     exampleArguments: (schema) => buildExampleArguments(schema),
     toolCalls: toolCallServices(scope),
     models: modelServices(scope, config, options),
+    close: dispose,
   };
 }
 

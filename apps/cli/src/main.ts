@@ -41,7 +41,11 @@ export async function runCli(argv: readonly string[], io: CliIo, dependencies: R
     if (!opened.ok) return emit(io, opened.output);
     const runtime = opened.runtime;
     writeText(io.stderr, formatStartupDiagnostics(runtime.configWarnings, runtime.report));
-    return emit(io, await dispatch(command, runtime, io));
+    try {
+      return emit(io, await dispatch(command, runtime, io));
+    } finally {
+      runtime.close?.();
+    }
   } catch (error) {
     return emit(io, { exitCode: EXIT_CODES.INTERNAL, stderr: formatInternalError(error, io.env['ACODE_DEBUG'] === '1') });
   }

@@ -29,6 +29,8 @@ export interface CliRuntime {
   readonly toolCalls: ToolCallServices;
   /** Model servers, retry and telemetry (issue 4), for `providers`, `chat`, `test` and `debug tool-call`. */
   readonly models: ModelServices;
+  /** Releases what commands opened on demand (the telemetry database); absent in test fakes. */
+  close?(): void;
 }
 
 /**

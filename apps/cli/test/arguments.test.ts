@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCategory, parseCommandLine, type CliCommand } from '../src/arguments.js';
-
-function command(argv: string[]): CliCommand {
-  const result = parseCommandLine(argv);
-  if (!result.ok) throw new Error(`expected a command, got usage error: ${result.error.message}`);
-  return result.command;
-}
-
-function usageError(argv: string[]) {
-  const result = parseCommandLine(argv);
-  if (result.ok) throw new Error(`expected a usage error, got ${result.command.kind}`);
-  expect(result.error.code).toBe('ACODE-CLI-001');
-  return result.error;
-}
+import { normalizeCategory, parseCommandLine } from '../src/arguments.js';
+import { command, usageError } from './support/parse-command.js';
 
 describe('parseCommandLine', () => {
   it('parses tools list with a category and --json', () => {

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, type CliCommand } from '../src/arguments.js';
-
-function command(argv: string[]): CliCommand {
-  const result = parseCommandLine(argv);
-  if (!result.ok) throw new Error(`expected a command, got usage error: ${result.error.message}`);
-  return result.command;
-}
-
-function usageError(argv: string[]) {
-  const result = parseCommandLine(argv);
-  if (result.ok) throw new Error(`expected a usage error, got ${result.command.kind}`);
-  expect(result.error.code).toBe('ACODE-CLI-001');
-  return result.error;
-}
+import { command, usageError } from './support/parse-command.js';
 
 const GLOBAL = { logLevel: 'silent' };
 

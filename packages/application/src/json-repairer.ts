@@ -4,6 +4,12 @@ import type { RepairResult } from '@acode/domain';
 export interface JsonRepairOptions {
   /** Budget in milliseconds; past it the repair stops with ACODE-TLP-007. Default 100. */
   readonly timeoutMs?: number;
+  /**
+   * The caller has already found the text invalid (the tool-call parser scans it first), so the
+   * repairer skips its valid-input check: a failing `JSON.parse` is the most expensive step of a
+   * small repair, and it would be paid twice.
+   */
+  readonly knownInvalid?: boolean;
 }
 
 /**

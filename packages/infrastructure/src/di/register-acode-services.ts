@@ -54,6 +54,8 @@ export interface AcodeServicesOptions {
 export interface AcodeServices {
   /** The loaded configuration, with its warnings. */
   readonly config: AcodeConfig;
+  /** Closes what the services opened on demand (the telemetry database, if a command opened it). */
+  dispose(): void;
 }
 
 /**
@@ -98,8 +100,8 @@ export function registerAcodeServices(container: DependencyContainer, options: A
   container.register(TOKENS.JsonRepairer, { useClass: JsonRepairer }, { lifecycle: Lifecycle.Singleton });
   container.register(TOKENS.ToolCallSettings, { useValue: createToolCallSettingsCatalog(config.toolCall ?? {}) });
   container.register(TOKENS.ToolCallParser, { useClass: ToolCallParser }, { lifecycle: Lifecycle.ContainerScoped });
-  registerModelServices(container, options, config);
-  return { config };
+  const opened = registerModelServices(container, options, config);
+  return { config, dispose: () => opened.telemetry?.close() };
 }
 
 /**
@@ -107,14 +109,18 @@ export function registerAcodeServices(container: DependencyContainer, options: A
  * first resolution, so a command that never talks to a model opens no connection and creates no
  * database file (`tools list` leaves the project untouched).
  */
-function registerModelServices(container: DependencyContainer, options: AcodeServicesOptions, config: AcodeConfig): void {
+function registerModelServices(container: DependencyContainer, options: AcodeServicesOptions, config: AcodeConfig): { telemetry?: ITelemetryStore } {
+  const opened: { telemetry?: ITelemetryStore } = {};
   const env = options.env ?? process.env;
   // Settings are read per call: a provider that is never asked for is never checked.
   const clientFactory = (provider: string) => createChatModelClient(readProviderSettings(config.model, provider, env));
   container.register(TOKENS.ChatModelClientFactory, { useValue: clientFactory });
   container.register(TOKENS.TelemetryStore, {
-    useFactory: instanceCachingFactory(() =>
-      SqliteTelemetryStore.open(resolveTelemetryPath({ cwd: options.cwd, ...(options.telemetryPath !== undefined ? { configured: options.telemetryPath } : {}) })),
+    useFactory: instanceCachingFactory(
+      () =>
+        (opened.telemetry = SqliteTelemetryStore.open(
+          resolveTelemetryPath({ cwd: options.cwd, ...(options.telemetryPath !== undefined ? { configured: options.telemetryPath } : {}) }),
+        )),
     ),
   });
   // One breaker per container: it must outlive a single operation to see a run of exhaustions.
@@ -135,6 +141,7 @@ function registerModelServices(container: DependencyContainer, options: AcodeSer
       });
     },
   });
+  return opened;
 }
 
 /** Telemetry is an observer: a database that cannot be opened is logged (ACODE-TEL-001) and the handler works without it. */

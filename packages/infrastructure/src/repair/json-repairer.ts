@@ -13,6 +13,10 @@ export class JsonRepairer implements IJsonRepairer {
 
   /** Repairs `text`; see {@link repairJson}. */
   repair(text: string, options?: JsonRepairOptions): RepairResult {
-    return repairJson(text, options?.timeoutMs === undefined ? { clock: this.clock } : { clock: this.clock, timeoutMs: options.timeoutMs });
+    return repairJson(text, {
+      clock: this.clock,
+      ...(options?.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options?.knownInvalid === true ? { knownInvalid: true } : {}),
+    });
   }
 }

@@ -21,6 +21,8 @@ export interface RepairJsonOptions {
   readonly clock: IClock;
   /** Budget in milliseconds; past it the repair stops with ACODE-TLP-007. Default 100. */
   readonly timeoutMs?: number;
+  /** Skip the valid-input check: the caller already knows `JSON.parse` would fail. */
+  readonly knownInvalid?: boolean;
   /** The heuristics to apply, in priority order. Default {@link DEFAULT_REPAIR_HEURISTICS}. */
   readonly heuristics?: readonly RepairHeuristic[];
 }
@@ -31,7 +33,7 @@ export interface RepairJsonOptions {
  * is the candidate only if it parses; never a throw for any input.
  */
 export function repairJson(text: string, options: RepairJsonOptions): RepairResult {
-  if (!hasInvalidEnds(text) && parsesAsIs(text)) return { attempted: false, success: true, original: text, repaired: text, repairs: [] };
+  if (options.knownInvalid !== true && !hasInvalidEnds(text) && parsesAsIs(text)) return { attempted: false, success: true, original: text, repaired: text, repairs: [] };
   if (text.length > MAX_REPAIR_INPUT_LENGTH) {
     return failed(text, ERROR_CODES.TOOL_CALL_TOO_LARGE, `text too long to repair (${text.length} characters, the limit is ${MAX_REPAIR_INPUT_LENGTH})`);
   }

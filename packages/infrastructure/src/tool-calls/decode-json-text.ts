@@ -64,7 +64,8 @@ export function decodeJsonText(text: string, options: JsonTextDecodeOptions): Js
 function decodeRepaired(text: string, repairer: IJsonRepairer, options: JsonTextDecodeOptions, invalid: string, position: number): JsonTextDecoding {
   let result;
   try {
-    result = repairer.repair(text, { timeoutMs: options.repairTimeoutMs });
+    // The scan above already proved the text invalid: spare the repairer its own check.
+    result = repairer.repair(text, { timeoutMs: options.repairTimeoutMs, knownInvalid: true });
   } catch {
     // A repairer is not supposed to throw; if it does, the call fails like any failed repair.
     return failure('repair', ERROR_CODES.TOOL_CALL_REPAIR_FAILED, `Invalid JSON in ${options.subject}, and repair failed: ${invalid}`, position);

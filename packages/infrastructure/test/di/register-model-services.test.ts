@@ -95,3 +95,20 @@ describe('registerAcodeServices: model services', () => {
     expect(log.text()).toContain('ACODE-TEL-001');
   });
 });
+
+describe('registerAcodeServices: dispose', () => {
+  it('closes the telemetry database a command opened, and opens nothing when none was', () => {
+    const cwd = project();
+    const untouched = container.createChildContainer();
+    registerAcodeServices(untouched, { cwd, homeDir: join(root, 'home'), logLevel: 'silent', env: {} }).dispose();
+    expect(existsSync(join(cwd, '.agent', 'acode.db'))).toBe(false);
+
+    const scope = container.createChildContainer();
+    const services = registerAcodeServices(scope, { cwd, homeDir: join(root, 'home'), logLevel: 'silent', env: {} });
+    const store = scope.resolve<ITelemetryStore>(TOKENS.TelemetryStore);
+    expect(store.query()).toEqual([]);
+    services.dispose();
+    // A closed store refuses work with its own code instead of touching a closed handle.
+    expect(() => store.query()).toThrow(/ACODE-TEL-001|closed/);
+  });
+});

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { TOKENS, type IClock } from '@acode/application';
 import { container } from 'tsyringe';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JsonRepairer, repairJson } from '../../src/repair/index.js';
 import { frozenClock, repair, repairedText } from './repair-test-kit.js';
 
@@ -177,5 +177,31 @@ describe('JsonRepairer', () => {
     child.register(TOKENS.Clock, { useValue: jumpingClock() });
     const repairer = child.resolve(JsonRepairer);
     expect(repairer.repair('{"a": 1,}').error?.code).toBe('ACODE-TLP-007');
+  });
+});
+
+describe('JsonRepairer knownInvalid', () => {
+  const clock = { now: () => 0 };
+
+  it('skips the valid-input JSON.parse when the caller already knows the text is invalid, with the same result', () => {
+    const repairer = new JsonRepairer(clock);
+    const text = '{"items": [1, 2, 3,], "path": "a"}';
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const hinted = repairer.repair(text, { knownInvalid: true });
+      // Only the backstop parse of the repaired candidate runs.
+      expect(parse.mock.calls.map((call) => call[0])).toEqual(['{"items": [1, 2, 3], "path": "a"}']);
+      parse.mockClear();
+      const plain = repairer.repair(text);
+      expect(parse.mock.calls.map((call) => call[0])).toEqual([text, '{"items": [1, 2, 3], "path": "a"}']);
+      expect(hinted).toEqual(plain);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('still returns valid text unchanged, with no repairs, when the hint is wrong', () => {
+    const result = new JsonRepairer(clock).repair('{"a": [1, {"b": null}]}', { knownInvalid: true });
+    expect(result).toMatchObject({ success: true, repaired: '{"a": [1, {"b": null}]}', repairs: [] });
   });
 });

@@ -271,7 +271,7 @@ describe('ToolCallParser: arguments', () => {
     const result = parser.parseResponse({ message: { role: 'assistant', tool_calls: [{ id: 'call_test', function: { name: 'read_file', arguments: '{"path": "test.txt",}' } }] } });
     expect(result.success).toBe(true);
     expect(result.toolCalls[0]).toMatchObject({ id: 'call_test', name: 'file_read', arguments: { path: 'test.txt', encoding: 'utf-8' }, repairs: ['trailing_comma'] });
-    expect(repairer.calls).toEqual([{ text: '{"path": "test.txt",}', options: { timeoutMs: 100 } }]);
+    expect(repairer.calls).toEqual([{ text: '{"path": "test.txt",}', options: { timeoutMs: 100, knownInvalid: true } }]);
   });
 
   it('never calls the repairer for valid JSON', async () => {
@@ -301,7 +301,7 @@ describe('ToolCallParser: arguments', () => {
       code: 'ACODE-TLP-007',
       message: 'Invalid JSON in arguments, and repair ran past its 5 ms budget: property names must be quoted at position 1',
     });
-    expect((slow.repairer as FakeRepairer).calls[0]?.options).toEqual({ timeoutMs: 5 });
+    expect((slow.repairer as FakeRepairer).calls[0]?.options).toEqual({ timeoutMs: 5, knownInvalid: true });
   });
 
   it('turns a repairer that throws into ACODE-TLP-003', async () => {
