@@ -33,4 +33,18 @@ export const TOKENS = Object.freeze({
   TelemetryStore: Symbol.for('acode.ITelemetryStore'),
   /** {@link ToolRegistrationService}. */
   ToolRegistrationService: Symbol.for('acode.ToolRegistrationService'),
+  /** {@link IToolCatalog}: the loaded `tool_registry.json`. */
+  ToolCatalog: Symbol.for('acode.IToolCatalog'),
+  /** {@link IToolRunner}; one per isolation level, resolved with `resolveAll`. */
+  ToolRunner: Symbol.for('acode.IToolRunner'),
+  /** {@link IToolExecutionStore}. */
+  ToolExecutionStore: Symbol.for('acode.IToolExecutionStore'),
+  /** {@link IIdGenerator}. */
+  IdGenerator: Symbol.for('acode.IIdGenerator'),
+  /** {@link IWallClock}. */
+  WallClock: Symbol.for('acode.IWallClock'),
+  /** {@link ExecutionPolicy} (domain). */
+  ExecutionPolicy: Symbol.for('acode.ExecutionPolicy'),
+  /** {@link IToolExecutor}. */
+  ToolExecutor: Symbol.for('acode.IToolExecutor'),
 });

@@ -73,6 +73,28 @@ export const ERROR_CODES = Object.freeze({
   HOST_LISTEN_FAILED: 'ACODE-HST-002',
   /** The host failed while serving a request; the details are in its log, under the correlation id. */
   HOST_INTERNAL_ERROR: 'ACODE-HST-003',
+  /** A tool folder lacks a file it needs (schema.json, doc_summary.md, doc.md, a handler). */
+  TOOL_FOLDER_FILE_MISSING: 'ACODE-TBD-001',
+  /** A tool folder file cannot be read or parsed (not JSON, not UTF-8, too large). */
+  TOOL_FOLDER_FILE_UNREADABLE: 'ACODE-TBD-002',
+  /** A `schema.json` field is missing, of the wrong type, or not allowed. */
+  TOOL_FOLDER_FIELD_INVALID: 'ACODE-TBD-003',
+  /** A `toolId` does not match its folder name. */
+  TOOL_FOLDER_NAME_MISMATCH: 'ACODE-TBD-004',
+  /** A tool's `parameters` is refused by the registry's schema compiler or definition rules. */
+  TOOL_FOLDER_SCHEMA_INVALID: 'ACODE-TBD-005',
+  /** A `doc_summary.md` is longer than 250 characters (or empty). */
+  TOOL_FOLDER_SUMMARY_TOO_LONG: 'ACODE-TBD-006',
+  /** A `doc.md` lacks one of the seven required sections. */
+  TOOL_FOLDER_DOC_SECTION_MISSING: 'ACODE-TBD-007',
+  /** A handler does not load or does not export an `execute` function. */
+  TOOL_FOLDER_HANDLER_INVALID: 'ACODE-TBD-008',
+  /** Two tool folders claim the same tool name or alias. */
+  TOOL_FOLDER_DUPLICATE: 'ACODE-TBD-009',
+  /** `tool_registry.json` is missing, unreadable, tampered with, or older than its handlers. */
+  TOOL_REGISTRY_ARTIFACT_INVALID: 'ACODE-TBD-010',
+  /** The store of confirmation tokens and idempotent results cannot be opened or written. */
+  EXECUTION_STORE_UNAVAILABLE: 'ACODE-TEX-001',
 } as const);
 
 /** One of the codes in {@link ERROR_CODES}. */
@@ -115,4 +137,15 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-HST-001': 'HTTP request not acceptable',
   'ACODE-HST-002': 'Host cannot listen',
   'ACODE-HST-003': 'Internal host error',
+  'ACODE-TBD-001': 'Tool folder file missing',
+  'ACODE-TBD-002': 'Tool folder file unreadable',
+  'ACODE-TBD-003': 'Tool schema field invalid',
+  'ACODE-TBD-004': 'Tool id does not match its folder',
+  'ACODE-TBD-005': 'Tool parameters schema invalid',
+  'ACODE-TBD-006': 'Tool summary too long',
+  'ACODE-TBD-007': 'Tool doc section missing',
+  'ACODE-TBD-008': 'Tool handler invalid',
+  'ACODE-TBD-009': 'Duplicate tool folder',
+  'ACODE-TBD-010': 'Tool registry artifact invalid',
+  'ACODE-TEX-001': 'Tool execution store unavailable',
 });

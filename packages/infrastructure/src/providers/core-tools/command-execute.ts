@@ -12,6 +12,10 @@ export const COMMAND_EXECUTE: ToolDefinition = {
   sideEffects: 'writes',
   idempotent: false,
   requiresConfirmation: true,
+  allowedModes: ['text'],
+  latencyBudgetMs: 5000,
+  // Runs arbitrary programs: in a child process (`standard`), with room for `timeout_seconds` up to 300.
+  constraints: { requiredIsolation: 'standard', maxExecutionTimeMs: 310_000, maxOutputSizeBytes: 1024 * 1024 },
   requiredPermissions: ['tool.process.execute'],
   parameters: {
     $schema: JSON_SCHEMA_DIALECT,

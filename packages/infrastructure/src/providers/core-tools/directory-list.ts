@@ -10,6 +10,9 @@ export const DIRECTORY_LIST: ToolDefinition = {
   sideEffects: 'read_only',
   idempotent: true,
   requiresConfirmation: false,
+  allowedModes: ['text', 'voice'],
+  latencyBudgetMs: 1000,
+  constraints: { requiredIsolation: 'none', maxExecutionTimeMs: 10_000 },
   requiredPermissions: ['tool.filesystem.read'],
   parameters: {
     $schema: JSON_SCHEMA_DIALECT,

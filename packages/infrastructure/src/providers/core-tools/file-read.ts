@@ -11,6 +11,10 @@ export const FILE_READ: ToolDefinition = {
   sideEffects: 'read_only',
   idempotent: true,
   requiresConfirmation: false,
+  allowedModes: ['text', 'voice'],
+  latencyBudgetMs: 1000,
+  // A trusted built-in that runs no external code: in process (001 §4.7 `none`).
+  constraints: { requiredIsolation: 'none', maxExecutionTimeMs: 10_000 },
   requiredPermissions: ['tool.filesystem.read'],
   parameters: {
     $schema: JSON_SCHEMA_DIALECT,

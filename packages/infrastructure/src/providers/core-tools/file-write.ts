@@ -12,6 +12,10 @@ export const FILE_WRITE: ToolDefinition = {
   // Overwriting with the same content leaves the same file; appending does not, so not idempotent.
   idempotent: false,
   requiresConfirmation: false,
+  // Writing files is not something to do by voice without seeing it.
+  allowedModes: ['text'],
+  latencyBudgetMs: 2000,
+  constraints: { requiredIsolation: 'none', maxExecutionTimeMs: 10_000 },
   requiredPermissions: ['tool.filesystem.write'],
   parameters: {
     $schema: JSON_SCHEMA_DIALECT,
