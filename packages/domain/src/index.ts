@@ -68,3 +68,4 @@ export * from './execution/mode-clamps.js';
 export * from './execution/tool-docs.js';
 export * from './execution/built-tool-registry.js';
 export * from './execution/execution-policy.js';
+export * from './execution/apply-intent.js';

@@ -19,3 +19,39 @@ export interface IToolSession {
   /** Counts one retrieval-kind run admitted (the executor's call). */
   countRetrieval(): void;
 }
+
+/** What a {@link ToolSession} is made from. */
+export interface ToolSessionInit {
+  readonly id: string;
+  readonly mode: InteractionMode;
+  readonly registryVersion: string;
+  readonly state: IStateController;
+}
+
+/** A conversation's execution state; opened by the executor's `openSession`. */
+export class ToolSession implements IToolSession {
+  readonly id: string;
+  readonly mode: InteractionMode;
+  readonly registryVersion: string;
+  readonly state: IStateController;
+  #retrievalCallsThisTurn = 0;
+
+  constructor(init: ToolSessionInit) {
+    this.id = init.id;
+    this.mode = init.mode;
+    this.registryVersion = init.registryVersion;
+    this.state = init.state;
+  }
+
+  get retrievalCallsThisTurn(): number {
+    return this.#retrievalCallsThisTurn;
+  }
+
+  startTurn(): void {
+    this.#retrievalCallsThisTurn = 0;
+  }
+
+  countRetrieval(): void {
+    this.#retrievalCallsThisTurn++;
+  }
+}
