@@ -15,3 +15,6 @@ export * from './model-clients/index.js';
 export * from './model-server/index.js';
 export * from './retry/index.js';
 export * from './telemetry/index.js';
+export * from './provider-schemas/index.js';
+export * from './execution/index.js';
+export * from './tool-folders/index.js';

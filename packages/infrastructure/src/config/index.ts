@@ -3,6 +3,7 @@ export { MAX_CONFIG_ALIAS_COUNT, MAX_CONFIG_DEPTH, MAX_CONFIG_FILE_BYTES, PROJEC
 export { CUSTOM_TOOL_KEYS, type CustomToolKey } from './custom-tool-keys.js';
 export { findProjectConfig } from './find-config-file.js';
 export { loadConfig, type LoadConfigOptions } from './load-config.js';
+export { resolveProjectRoot } from './resolve-project-root.js';
 export { normalizeCategory } from './normalize-category.js';
 export { describeRule, type SettingRule, type SettingValue } from './setting-rule.js';
 export {

@@ -26,6 +26,7 @@ import { createToolCallSettingsCatalog, ToolCallParser } from '../tool-calls/ind
 import { createChatModelClient, readProviderSettings, type Environment } from '../model-clients/index.js';
 import { RetryCircuitBreaker, ToolCallRetryHandler } from '../retry/index.js';
 import { resolveTelemetryPath, SqliteTelemetryStore } from '../telemetry/index.js';
+import { registerExecutionServices } from './register-execution-services.js';
 
 /** How an app wants its services. */
 export interface AcodeServicesOptions {
@@ -46,15 +47,24 @@ export interface AcodeServicesOptions {
   /**
    * The telemetry database (`--db PATH`); `.agent/acode.db` of the project by default (see
    * `resolveTelemetryPath`). Opened, and created, only when something resolves the store.
+   * Tool execution keeps its confirmation tokens and results in the same file.
    */
   readonly telemetryPath?: string;
+  /**
+   * The built tool registry (`tool_registry.json`); `<project root>/tool_registry.json` by
+   * default, the project root being the directory holding the `.agent/` of the found config file,
+   * else `cwd`. Loaded at registration when it exists; see `registerExecutionServices`.
+   */
+  readonly toolRegistryPath?: string;
+  /** The directory file tools are confined to; the project root by default. */
+  readonly workspaceRoot?: string;
 }
 
 /** What the composition produced besides the registrations. */
 export interface AcodeServices {
   /** The loaded configuration, with its warnings. */
   readonly config: AcodeConfig;
-  /** Closes what the services opened on demand (the telemetry database, if a command opened it). */
+  /** Closes what the services opened on demand (the telemetry database and the execution store, if a command opened them). */
   dispose(): void;
 }
 
@@ -101,7 +111,23 @@ export function registerAcodeServices(container: DependencyContainer, options: A
   container.register(TOKENS.ToolCallSettings, { useValue: createToolCallSettingsCatalog(config.toolCall ?? {}) });
   container.register(TOKENS.ToolCallParser, { useClass: ToolCallParser }, { lifecycle: Lifecycle.ContainerScoped });
   const opened = registerModelServices(container, options, config);
-  return { config, dispose: () => opened.telemetry?.close() };
+  const execution = registerExecutionServices(
+    container,
+    {
+      cwd: options.cwd,
+      storePath: telemetryPathOf(options),
+      ...(options.toolRegistryPath !== undefined ? { toolRegistryPath: options.toolRegistryPath } : {}),
+      ...(options.workspaceRoot !== undefined ? { workspaceRoot: options.workspaceRoot } : {}),
+    },
+    logger,
+  );
+  return {
+    config,
+    dispose: () => {
+      opened.telemetry?.close();
+      execution.store?.close();
+    },
+  };
 }
 
 /**
@@ -118,9 +144,7 @@ function registerModelServices(container: DependencyContainer, options: AcodeSer
   container.register(TOKENS.TelemetryStore, {
     useFactory: instanceCachingFactory(
       () =>
-        (opened.telemetry = SqliteTelemetryStore.open(
-          resolveTelemetryPath({ cwd: options.cwd, ...(options.telemetryPath !== undefined ? { configured: options.telemetryPath } : {}) }),
-        )),
+        (opened.telemetry = SqliteTelemetryStore.open(telemetryPathOf(options))),
     ),
   });
   // One breaker per container: it must outlive a single operation to see a run of exhaustions.
@@ -142,6 +166,11 @@ function registerModelServices(container: DependencyContainer, options: AcodeSer
     },
   });
   return opened;
+}
+
+/** The project's database: `--db PATH`, else `.agent/acode.db` of the project. */
+function telemetryPathOf(options: AcodeServicesOptions): string {
+  return resolveTelemetryPath({ cwd: options.cwd, ...(options.telemetryPath !== undefined ? { configured: options.telemetryPath } : {}) });
 }
 
 /** Telemetry is an observer: a database that cannot be opened is logged (ACODE-TEL-001) and the handler works without it. */

@@ -4,6 +4,7 @@ export { TELEMETRY_MIGRATIONS } from './migrations/index.js';
 export { parseIsoInstant } from './parse-iso-instant.js';
 export { parseSince, type SinceParsing } from './parse-since.js';
 export { resolveTelemetryPath, TELEMETRY_FILE_NAME, type TelemetryPathOptions } from './resolve-telemetry-path.js';
-export { SqliteTelemetryStore, TELEMETRY_BUSY_TIMEOUT_MS, type OpenTelemetryStoreOptions } from './sqlite-telemetry-store.js';
+export { openTelemetryDatabase, TELEMETRY_BUSY_TIMEOUT_MS } from './open-telemetry-database.js';
+export { SqliteTelemetryStore, type OpenTelemetryStoreOptions } from './sqlite-telemetry-store.js';
 export { MAX_TELEMETRY_QUERY_ROWS } from './telemetry-filter.js';
 export type { TelemetryMigration } from './telemetry-migration.js';

@@ -1,18 +1,13 @@
-import { AcodeException, type ITelemetryStore, type TelemetryQuery, type ToolCallStats } from '@acode/application';
+import { type ITelemetryStore, type TelemetryQuery, type ToolCallStats } from '@acode/application';
 import type { ToolCallTelemetryRecord } from '@acode/domain';
-import Database from 'better-sqlite3';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { applyMigrations } from './apply-migrations.js';
+import type Database from 'better-sqlite3';
 import { findRecordProblem } from './find-record-problem.js';
-import { TELEMETRY_MIGRATIONS } from './migrations/index.js';
+import { openTelemetryDatabase } from './open-telemetry-database.js';
 import { parseIsoInstant } from './parse-iso-instant.js';
+import { PreparedStatements } from './prepared-statements.js';
 import { buildTelemetryFilter, MAX_TELEMETRY_QUERY_ROWS } from './telemetry-filter.js';
 import { describeStorageError, telemetryUnavailable } from './telemetry-unavailable.js';
 import { fromToolCallRow, toToolCallParameters, type ToolCallRow } from './tool-call-row.js';
-
-/** How long a statement waits for another connection's lock before failing (`busy_timeout`). */
-export const TELEMETRY_BUSY_TIMEOUT_MS = 5_000;
 
 /** How {@link SqliteTelemetryStore.open} opens the file. */
 export interface OpenTelemetryStoreOptions {
@@ -58,10 +53,11 @@ export class SqliteTelemetryStore implements ITelemetryStore {
   /** The file, as given to {@link SqliteTelemetryStore.open}. */
   readonly file: string;
   readonly #db: Database.Database;
-  readonly #statements = new Map<string, Database.Statement>();
+  readonly #statements: PreparedStatements;
 
   private constructor(db: Database.Database, file: string) {
     this.#db = db;
+    this.#statements = new PreparedStatements(db);
     this.file = file;
   }
 
@@ -73,33 +69,7 @@ export class SqliteTelemetryStore implements ITelemetryStore {
    * was written by a newer acode or another program, or (read only) does not exist or is behind.
    */
   static open(file: string, options: OpenTelemetryStoreOptions = {}): SqliteTelemetryStore {
-    const readonly = options.readonly === true;
-    const inMemory = file === ':memory:';
-    if (!inMemory && readonly && !existsSync(file)) {
-      throw telemetryUnavailable(`No telemetry database at ${file}: no tool call has been recorded there yet.`);
-    }
-    if (!inMemory && !readonly) {
-      try {
-        mkdirSync(dirname(resolve(file)), { recursive: true });
-      } catch (error) {
-        throw telemetryUnavailable(`Telemetry database ${file} cannot be created: ${describeStorageError(error)}.`, error);
-      }
-    }
-    let db: Database.Database;
-    try {
-      db = new Database(file, { readonly, fileMustExist: readonly, timeout: TELEMETRY_BUSY_TIMEOUT_MS });
-    } catch (error) {
-      throw telemetryUnavailable(`Telemetry database ${file} cannot be opened: ${describeStorageError(error)}.`, error);
-    }
-    try {
-      configure(db, readonly);
-      applyMigrations(db, TELEMETRY_MIGRATIONS, { file, readonly, now: () => new Date().toISOString() });
-    } catch (error) {
-      db.close();
-      if (error instanceof AcodeException) throw error;
-      throw telemetryUnavailable(`Telemetry database ${file} cannot be opened: ${describeStorageError(error)}.`, error);
-    }
-    return new SqliteTelemetryStore(db, file);
+    return new SqliteTelemetryStore(openTelemetryDatabase(file, options), file);
   }
 
   /**
@@ -171,18 +141,11 @@ export class SqliteTelemetryStore implements ITelemetryStore {
 
   /** Closes the connection; later calls fail with ACODE-TEL-001. Closing twice does nothing. */
   close(): void {
-    this.#statements.clear();
-    if (this.#db.open) this.#db.close();
+    this.#statements.close();
   }
 
-  /** One prepared statement per SQL text, prepared on first use. */
   #statement(sql: string): Database.Statement {
-    let statement = this.#statements.get(sql);
-    if (statement === undefined) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+    return this.#statements.get(sql);
   }
 
   #run<T>(action: string, work: () => T): T {
@@ -193,17 +156,4 @@ export class SqliteTelemetryStore implements ITelemetryStore {
       throw telemetryUnavailable(`Telemetry database ${this.file} could not ${action}: ${describeStorageError(error)}.`, error);
     }
   }
-}
-
-/** WAL, fsync at every commit, foreign keys, and no trust in SQL found inside the file. */
-function configure(db: Database.Database, readonly: boolean): void {
-  // A file that is not a database fails here, on its first read.
-  db.pragma('foreign_keys = ON');
-  db.pragma('trusted_schema = OFF');
-  if (readonly) {
-    db.prepare('SELECT COUNT(*) FROM sqlite_schema').get();
-    return;
-  }
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
 }

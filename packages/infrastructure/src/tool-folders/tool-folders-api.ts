@@ -27,6 +27,11 @@ export interface ToolFoldersOptions {
   readonly artifactDir: string;
   /** Registry limits the schemas are checked against; the defaults when absent. */
   readonly registryOptions?: ToolRegistryOptions;
+  /**
+   * Module the handler-checking child process loads with `--import` to read `handler.ts`;
+   * `TYPESCRIPT_HOOKS_ENTRY_URL` when absent (tests running from source pass the built one).
+   */
+  readonly typescriptHooksUrl?: string;
 }
 
 /** What linting found: the tools that read cleanly, and every problem. */

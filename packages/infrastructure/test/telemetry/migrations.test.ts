@@ -7,6 +7,8 @@ import { applyMigrations, SqliteTelemetryStore, TELEMETRY_MIGRATIONS, type Telem
 import { makeRecord, makeTempDir, openStore, thrownBy } from './telemetry-fixture.js';
 
 const TEL = ERROR_CODES.TELEMETRY_UNAVAILABLE;
+/** The schema version this code writes. */
+const LATEST = TELEMETRY_MIGRATIONS.length;
 
 /** Runs `work` on a plain better-sqlite3 connection to `file`, closed afterwards. */
 function withRaw<T>(file: string, work: (db: Database.Database) => T): T {
@@ -34,7 +36,7 @@ describe('telemetry migrations', () => {
     const file = join(makeTempDir(), 'nested', '.agent', 'acode.db');
     openStore(file).close();
     withRaw(file, (db) => {
-      expect(db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual([{ version: 1, name: 'tool_calls' }]);
+      expect(db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual(TELEMETRY_MIGRATIONS.map(({ version, name }) => ({ version, name })));
       const appliedAt = (db.prepare('SELECT applied_at FROM schema_migrations').get() as { applied_at: string }).applied_at;
       expect(new Date(appliedAt).toISOString()).toBe(appliedAt);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -71,14 +73,14 @@ describe('telemetry migrations', () => {
   it('refuses a database at a version newer than the code knows, and leaves it as it was', () => {
     const file = join(makeTempDir(), 'acode.db');
     openStore(file).close();
-    withRaw(file, (db) => db.prepare("INSERT INTO schema_migrations VALUES (2, 'from_the_future', '2030-01-01T00:00:00.000Z')").run());
+    withRaw(file, (db) => db.prepare("INSERT INTO schema_migrations VALUES (?, 'from_the_future', '2030-01-01T00:00:00.000Z')").run(LATEST + 1));
     const error = thrownBy(() => SqliteTelemetryStore.open(file));
     expect(error.code).toBe(TEL);
     expect(error.message).toBe(
-      `Telemetry database ${file} is at schema version 2, newer than this acode knows (1); upgrade acode or point the telemetry path at another file.`,
+      `Telemetry database ${file} is at schema version ${LATEST + 1}, newer than this acode knows (${LATEST}); upgrade acode or point the telemetry path at another file.`,
     );
     expect(thrownBy(() => SqliteTelemetryStore.open(file, { readonly: true })).message).toBe(error.message);
-    expect(withRaw(file, (db) => db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get())).toBe(2);
+    expect(withRaw(file, (db) => db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get())).toBe(LATEST + 1);
   });
 
   it('refuses a database whose schema steps another program wrote', () => {
@@ -157,7 +159,7 @@ describe('telemetry migrations', () => {
       withRaw(file, (db) => db.exec('CREATE TABLE unrelated (a)'));
       expect(thrownBy(() => SqliteTelemetryStore.open(file, { readonly: true }))).toMatchObject({
         code: TEL,
-        message: `Telemetry database ${file} is at schema version 0, older than this acode's 1; open it for writing once (record a tool call) to upgrade it.`,
+        message: `Telemetry database ${file} is at schema version 0, older than this acode's ${LATEST}; open it for writing once (record a tool call) to upgrade it.`,
       });
     });
   });

@@ -1,0 +1,171 @@
+import type { ILogger, IToolRunner, ToolRunOutcome, ToolRunRequest } from '@acode/application';
+import { fork, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { MAX_AUDIT_EVENTS_PER_RUN, sanitizeAuditEvent } from './audit-event.js';
+import { readChildMessage, type ChildRunMessage } from './child-runner-protocol.js';
+import { TYPESCRIPT_HOOKS_ENTRY_URL } from './register-typescript-hooks.js';
+import { verifyHandlerFile } from './verify-handler-file.js';
+
+/** Heap limit of a handler process, in MiB: an allocating handler dies of OOM, not the machine. */
+export const CHILD_MAX_OLD_SPACE_MB = 256;
+/** Bytes of a handler's stdout and of its stderr kept for the debug log; the rest is read and dropped. */
+export const MAX_CAPTURED_OUTPUT_BYTES = 64 * 1024;
+
+/** Options of a {@link ChildProcessToolRunner}. */
+export interface ChildProcessToolRunnerOptions {
+  /** The compiled `child-runner-entry.js`; the one beside this module unless replaced (tests run from source). */
+  readonly entryUrl?: string;
+  /** Module given to `--import` for `.ts` handlers; {@link TYPESCRIPT_HOOKS_ENTRY_URL} unless replaced. */
+  readonly typescriptHooksUrl?: string;
+  /** Receives a debug line with what a handler printed, and the exit of crashed processes. */
+  readonly logger?: ILogger;
+}
+
+/**
+ * Runs `standard`-isolation handlers (001 §4.7), each in a fresh Node process forked with a
+ * 256 MiB heap, the workspace root as its working directory, and JSON IPC. The child builds the
+ * handler's context itself and relays audit events; the parent checks every message again
+ * (the handler could send its own), enforces the deadline and the caller's signal with SIGKILL,
+ * and waits for the process to exit before returning, so no run leaves a process behind.
+ *
+ * The time limit counts from the fork: process start and module load are part of the run.
+ * stdout and stderr are drained as they come (a chatty handler never blocks on a full pipe);
+ * the first {@link MAX_CAPTURED_OUTPUT_BYTES} of each go to a debug log line. Node's IPC channel
+ * reads a whole message before the size check, so a hostile message is bounded by the child's
+ * heap limit rather than by `maxOutputBytes`.
+ */
+export class ChildProcessToolRunner implements IToolRunner {
+  readonly isolation = 'standard' as const;
+  readonly #entryPath: string;
+  readonly #typescriptHooksUrl: string;
+  readonly #logger: ILogger | undefined;
+
+  constructor(options: ChildProcessToolRunnerOptions = {}) {
+    this.#entryPath = fileURLToPath(options.entryUrl ?? new URL('./child-runner-entry.js', import.meta.url).href);
+    this.#typescriptHooksUrl = options.typescriptHooksUrl ?? TYPESCRIPT_HOOKS_ENTRY_URL;
+    this.#logger = options.logger;
+  }
+
+  /** Runs one handler in a new process; never throws. */
+  async run(request: ToolRunRequest): Promise<ToolRunOutcome> {
+    if (request.signal?.aborted === true) return { kind: 'cancelled' };
+    const unavailable = await verifyHandlerFile(request.tool);
+    if (unavailable !== undefined) return { kind: 'unavailable', message: unavailable };
+    const execArgv = [`--max-old-space-size=${CHILD_MAX_OLD_SPACE_MB}`, ...(request.tool.handlerLanguage === 'ts' ? ['--import', this.#typescriptHooksUrl] : [])];
+    let child: ChildProcess;
+    try {
+      child = fork(this.#entryPath, [], { cwd: request.context.workspaceRoot, execArgv, serialization: 'json', stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    } catch (error) {
+      return { kind: 'crashed', detail: `the handler process could not start: ${firstLine(error)}` };
+    }
+    return superviseChild(child, request, this.#logger);
+  }
+}
+
+function superviseChild(child: ChildProcess, request: ToolRunRequest, logger: ILogger | undefined): Promise<ToolRunOutcome> {
+  return new Promise((resolve) => {
+    const stdout = drain(child.stdout);
+    const stderr = drain(child.stderr);
+    let outcome: ToolRunOutcome | undefined;
+    let exited = false;
+    let auditEvents = 0;
+
+    const settle = (): void => {
+      if (outcome === undefined || !exited) return;
+      child.removeAllListeners();
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      logOutput(logger, request, outcome, stdout.text(), stderr.text());
+      resolve(outcome);
+    };
+    const finish = (ending: ToolRunOutcome): void => {
+      if (outcome !== undefined) return;
+      outcome = ending;
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      // A process that never started emits no exit.
+      if (child.pid === undefined) exited = true;
+      settle();
+    };
+    const onCallerAbort = (): void => finish({ kind: 'cancelled' });
+    const timer = setTimeout(() => finish({ kind: 'timeout' }), request.timeoutMs);
+    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    child.on('message', (message: unknown) => {
+      if (outcome !== undefined) return;
+      const reading = readChildMessage(message, request.maxOutputBytes);
+      if (reading.type === 'outcome') {
+        finish(reading.outcome);
+        return;
+      }
+      auditEvents += 1;
+      if (auditEvents > MAX_AUDIT_EVENTS_PER_RUN) return;
+      const safe = sanitizeAuditEvent(reading.event, reading.data);
+      try {
+        request.audit(safe.event, safe.data);
+      } catch {
+        // The sink is the caller's; its failure does not change the run.
+      }
+    });
+    child.on('error', (error) => finish({ kind: 'crashed', detail: `the handler process failed: ${firstLine(error)}` }));
+    child.on('exit', (code, signal) => {
+      exited = true;
+      const crash = (): void => {
+        finish({ kind: 'crashed', detail: `the handler process ${signal === null ? `exited with code ${code ?? 'unknown'}` : `was killed by ${signal}`} before returning a result` });
+        settle();
+      };
+      // An outcome sent just before exiting may still be in the channel: read it to its end first.
+      if (outcome === undefined && child.connected) child.once('disconnect', crash);
+      else crash();
+    });
+
+    const run: ChildRunMessage = { type: 'run', handlerUrl: request.tool.handlerUrl, args: request.args, context: request.context, maxOutputBytes: request.maxOutputBytes };
+    child.send(run, (error) => {
+      if (error !== null) finish({ kind: 'crashed', detail: `the handler process could not be given its run: ${firstLine(error)}` });
+    });
+  });
+}
+
+interface DrainedStream {
+  /** What was kept, decoded as UTF-8, with a note of what was dropped. */
+  text(): string;
+}
+
+/** Reads a stream to its end, keeping at most {@link MAX_CAPTURED_OUTPUT_BYTES}. */
+function drain(stream: Readable | null): DrainedStream {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let droppedBytes = 0;
+  stream?.on('data', (chunk: Buffer) => {
+    const room = MAX_CAPTURED_OUTPUT_BYTES - keptBytes;
+    if (room > 0) {
+      const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      kept.push(part);
+      keptBytes += part.length;
+    }
+    droppedBytes += Math.max(0, chunk.length - Math.max(0, room));
+  });
+  stream?.on('error', () => undefined);
+  return {
+    text: () => Buffer.concat(kept).toString('utf8') + (droppedBytes > 0 ? `\n[${droppedBytes} more bytes dropped]` : ''),
+  };
+}
+
+function logOutput(logger: ILogger | undefined, request: ToolRunRequest, outcome: ToolRunOutcome, stdout: string, stderr: string): void {
+  if (logger === undefined || (stdout === '' && stderr === '' && outcome.kind !== 'crashed')) return;
+  logger.debug('Tool handler process ended', {
+    tool: request.tool.definition.name,
+    executionId: request.context.executionId,
+    outcome: outcome.kind,
+    ...(outcome.kind === 'crashed' ? { detail: outcome.detail } : {}),
+    stdout,
+    stderr,
+  });
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text.split('\n')[0] ?? '').slice(0, 200);
+}

@@ -1,0 +1,11 @@
+export { toAnthropicTool, type AnthropicTool } from './anthropic-tool.js';
+export { GEMINI_CONVERSION_LIMITS, GEMINI_CUT_NOTE, toGeminiSchema, type GeminiType } from './gemini-schema.js';
+export { toGeminiTool, type GeminiFunctionDeclaration } from './gemini-tool.js';
+export { toOllamaTool } from './ollama-tool.js';
+export { nullable, OPENAI_STRICT_LIMITS, toOpenAiStrictSchema, type OpenAiStrictSchemaResult } from './openai-strict-schema.js';
+export { toOpenAiStrictTool } from './openai-strict-tool.js';
+export { toOpenAiTool, type OpenAiFunctionTool } from './openai-tool.js';
+export { PROVIDER_SCHEMA_FORMATS, type ProviderSchemaFormat, type ProviderSchemasModule } from './provider-schemas-api.js';
+export type { ProviderToolSource } from './provider-tool-source.js';
+export { toProviderTool } from './to-provider-tool.js';
+export { withoutDialect } from './without-dialect.js';
