@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ERROR_CODES, TOOL_CALL_SETTING_RANGES, TOOL_CATEGORIES, isToolCategory, type ToolCategory } from '@acode/domain';
+import { ERROR_CODES, INTERACTION_MODES, TOOL_CALL_SETTING_RANGES, TOOL_CATEGORIES, isToolCategory, type InteractionMode, type ToolCategory } from '@acode/domain';
 import { displayMessage, displayName } from './render/text.js';
 import {
   CHAT_HELP,
@@ -15,8 +15,14 @@ import {
   PROVIDERS_STATS_HELP,
   TEST_HELP,
   TEST_RETRY_SCENARIO_HELP,
+  TOOLS_BUILD_HELP,
+  TOOLS_DOC_HELP,
+  TOOLS_EXEC_HELP,
   TOOLS_HELP,
+  TOOLS_LINT_HELP,
   TOOLS_LIST_HELP,
+  TOOLS_PROMPT_HELP,
+  TOOLS_SCHEMA_HELP,
   TOOLS_SHOW_HELP,
   TOOLS_VALIDATE_HELP,
 } from './usage.js';
@@ -68,7 +74,62 @@ export type CliCommand =
       /** `--provider NAME`: whose `tool_call` settings apply; the defaults when absent. */
       readonly provider?: string;
     }
-  | ModelCommand;
+  | ModelCommand
+  | ToolFolderCommand
+  | ToolExecutionCommand;
+
+/** The commands that check and build tool folders (issue 5); they need no built registry. */
+export type ToolFolderCommand =
+  | {
+      readonly kind: 'tools-build';
+      readonly global: GlobalOptions;
+      /** `--tools-dir D`, as typed; `<project root>/tools` when absent. */
+      readonly toolsDir?: string;
+      /** `--out F`, as typed; `<project root>/tool_registry.json` when absent. */
+      readonly out?: string;
+      readonly json: boolean;
+    }
+  | { readonly kind: 'tools-lint'; readonly global: GlobalOptions; readonly toolsDir?: string; readonly json: boolean };
+
+/** The commands that read the built registry or run its tools (issue 5). */
+export type ToolExecutionCommand =
+  | {
+      readonly kind: 'tools-prompt';
+      readonly global: GlobalOptions;
+      readonly mode: InteractionMode;
+      /** `--registry F`, as typed; `<project root>/tool_registry.json` when absent. */
+      readonly registry?: string;
+    }
+  | { readonly kind: 'tools-doc'; readonly global: GlobalOptions; readonly name: string; readonly registry?: string }
+  | {
+      readonly kind: 'tools-schema';
+      readonly global: GlobalOptions;
+      readonly name: string;
+      /** `--format`, as typed (lowercased); checked against the converter's formats when the command runs. */
+      readonly format: string;
+      readonly registry?: string;
+    }
+  | {
+      readonly kind: 'tools-exec';
+      readonly global: GlobalOptions;
+      readonly name: string;
+      /** The arguments text; absent means read standard input. */
+      readonly args?: string;
+      readonly mode: InteractionMode;
+      /** `--confirm TOKEN`: the token an earlier `CONFIRMATION_REQUIRED` printed. */
+      readonly confirm?: string;
+      /** `--execution-id ID`: idempotency key; a repeated id replays the stored result. */
+      readonly executionId?: string;
+      /** `--session ID`; {@link DEFAULT_EXEC_SESSION} when absent, so tokens work across runs. */
+      readonly session: string;
+      readonly registry?: string;
+      /** `--db PATH`: where tokens and results are kept; `.agent/acode.db` of the project when absent. */
+      readonly db?: string;
+      readonly json: boolean;
+    };
+
+/** Session id of `tools exec` when `--session` is absent: stable, so a printed token works in the next run. */
+export const DEFAULT_EXEC_SESSION = 'cli';
 
 /** The commands that talk to model servers or read tool-call telemetry (issue 4). */
 export type ModelCommand =
@@ -139,6 +200,9 @@ const VALUE_OPTIONS = new Set(['--log-level', '--config', '--category', '--versi
 for (const option of ['--base-url', '--model', '--timeout-ms', '--since', '--db', '--correlation-id', '--initial-failures', '--max-retries', '--format', '--message', '-m', '--tools']) {
   VALUE_OPTIONS.add(option);
 }
+for (const option of ['--tools-dir', '--out', '--mode', '--registry', '--confirm', '--execution-id', '--session']) {
+  VALUE_OPTIONS.add(option);
+}
 
 const SUBCOMMANDS = {
   list: { spec: { ...GLOBAL_SPEC, category: { type: 'string' }, json: { type: 'boolean' } }, help: TOOLS_LIST_HELP },
@@ -179,14 +243,16 @@ export function parseCommandLine(argv: readonly string[]): ParseCommandLineResul
   if (group === 'test') return parseTestCommand(sub, rest);
   if (group === 'chat') return parseChatCommand(sub, rest);
   if (group === 'config') return parseConfigCommand(sub, rest);
-  if (group !== 'tools') return usage(`Unknown command '${displayName(group)}'. Commands: tools list, tools show, tools validate, debug parse-tool-call, debug tool-call, providers smoke-test, providers stats, test retry-scenario, chat, config show, config set.`, 'acode');
+  if (group !== 'tools') return usage(`Unknown command '${displayName(group)}'. Commands: tools, debug, providers, test, chat, config.`, 'acode');
   if (sub === undefined) {
     const parsed = tryParse(rest, GLOBAL_SPEC, false);
     if (!parsed.ok) return usage(parsed.message, 'acode tools');
     if (parsed.values.help === true) return { ok: true, command: { kind: 'help', text: TOOLS_HELP } };
-    return usage('Missing subcommand. Use one of: list, show, validate.', 'acode tools');
+    return usage(`Missing subcommand. Use one of: ${TOOLS_SUBCOMMANDS}.`, 'acode tools');
   }
-  if (!isSubcommand(sub)) return usage(`Unknown subcommand 'tools ${displayName(sub)}'. Use one of: list, show, validate.`, 'acode tools');
+  if (isToolFolderSubcommand(sub)) return parseToolFolderCommand(sub, rest);
+  if (isToolExecutionSubcommand(sub)) return parseToolExecutionCommand(sub, rest);
+  if (!isSubcommand(sub)) return usage(`Unknown subcommand 'tools ${displayName(sub)}'. Use one of: ${TOOLS_SUBCOMMANDS}.`, 'acode tools');
   return parseSubcommand(sub, rest);
 }
 
@@ -632,3 +698,137 @@ function parseConfigCommand(sub: string | undefined, argv: readonly string[]): P
 }
 
 const CONFIG_SHOW_SPEC = { ...GLOBAL_SPEC, json: { type: 'boolean' } } as const satisfies OptionSpec;
+
+// ---------------------------------------------------------------------------------------------
+// Tool folders, the built registry and execution (issue 5).
+
+/** Every `tools` subcommand, for usage messages. */
+const TOOLS_SUBCOMMANDS = 'list, show, validate, lint, build, prompt, doc, exec, schema';
+
+const TOOL_FOLDER_SPECS = {
+  build: { spec: { ...GLOBAL_SPEC, 'tools-dir': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } }, help: TOOLS_BUILD_HELP },
+  lint: { spec: { ...GLOBAL_SPEC, 'tools-dir': { type: 'string' }, json: { type: 'boolean' } }, help: TOOLS_LINT_HELP },
+} as const satisfies Record<string, { spec: OptionSpec; help: string }>;
+
+const TOOL_EXECUTION_SPECS = {
+  prompt: { spec: { ...GLOBAL_SPEC, mode: { type: 'string' }, registry: { type: 'string' } }, help: TOOLS_PROMPT_HELP, positionals: 0 },
+  doc: { spec: { ...GLOBAL_SPEC, registry: { type: 'string' } }, help: TOOLS_DOC_HELP, positionals: 1 },
+  schema: { spec: { ...GLOBAL_SPEC, format: { type: 'string' }, registry: { type: 'string' } }, help: TOOLS_SCHEMA_HELP, positionals: 1 },
+  exec: {
+    spec: {
+      ...GLOBAL_SPEC,
+      mode: { type: 'string' },
+      confirm: { type: 'string' },
+      'execution-id': { type: 'string' },
+      session: { type: 'string' },
+      registry: { type: 'string' },
+      db: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    help: TOOLS_EXEC_HELP,
+    positionals: 2,
+  },
+} as const satisfies Record<string, { spec: OptionSpec; help: string; positionals: number }>;
+
+type ToolFolderSubcommand = keyof typeof TOOL_FOLDER_SPECS;
+type ToolExecutionSubcommand = keyof typeof TOOL_EXECUTION_SPECS;
+
+/** Longest `--confirm`, `--execution-id` and `--session` value: ids and tokens, not text. */
+const MAX_ID_LENGTH = 200;
+
+function isToolFolderSubcommand(value: string): value is ToolFolderSubcommand {
+  return Object.hasOwn(TOOL_FOLDER_SPECS, value);
+}
+
+function isToolExecutionSubcommand(value: string): value is ToolExecutionSubcommand {
+  return Object.hasOwn(TOOL_EXECUTION_SPECS, value);
+}
+
+/** `acode tools build [--tools-dir D] [--out F] [--json]` and `acode tools lint [--tools-dir D] [--json]`. */
+function parseToolFolderCommand(sub: ToolFolderSubcommand, argv: readonly string[]): ParseCommandLineResult {
+  const { spec, help } = TOOL_FOLDER_SPECS[sub];
+  const helpCommand = `acode tools ${sub}`;
+  const leaf = parseLeaf(argv, spec, help, helpCommand);
+  if (isParseResult(leaf)) return leaf;
+  const { values, global } = leaf;
+  const toolsDir = pathOption(values, 'tools-dir');
+  if (toolsDir === '') return usage('--tools-dir needs a directory path.', helpCommand);
+  const paths = toolsDir !== undefined ? { toolsDir } : {};
+  const json = values.json === true;
+  if (sub === 'lint') return { ok: true, command: { kind: 'tools-lint', global, json, ...paths } };
+  const out = pathOption(values, 'out');
+  if (out === '') return usage('--out needs a file path.', helpCommand);
+  return { ok: true, command: { kind: 'tools-build', global, json, ...paths, ...(out !== undefined ? { out } : {}) } };
+}
+
+/** `acode tools prompt|doc|schema|exec ...`: the commands that read `tool_registry.json`. */
+function parseToolExecutionCommand(sub: ToolExecutionSubcommand, argv: readonly string[]): ParseCommandLineResult {
+  const { spec, help, positionals: maxPositionals } = TOOL_EXECUTION_SPECS[sub];
+  const helpCommand = `acode tools ${sub}`;
+  const parsed = tryParse(argv, spec, true);
+  if (!parsed.ok) return usage(parsed.message, helpCommand);
+  const values: Values = parsed.values;
+  if (values.help === true) return { ok: true, command: { kind: 'help', text: help } };
+  const global = readGlobalOptions(values);
+  if (typeof global === 'string') return usage(global, helpCommand);
+  const positionals = parsed.positionals;
+  if (positionals.length > maxPositionals) {
+    const hint = sub === 'exec' ? ' Quote ARGS_JSON as one argument.' : '';
+    return usage(`Unexpected argument '${displayName(positionals[maxPositionals] ?? '')}'.${hint}`, helpCommand);
+  }
+  const registry = pathOption(values, 'registry');
+  if (registry === '') return usage('--registry needs a file path.', helpCommand);
+  const registryPart = registry !== undefined ? { registry } : {};
+
+  const mode = modeOption(values);
+  if (mode === undefined) return usage(`Unknown --mode '${displayName(stringOption(values, 'mode') ?? '')}'. Use one of: ${INTERACTION_MODES.join(', ')}.`, helpCommand);
+  if (sub === 'prompt') return { ok: true, command: { kind: 'tools-prompt', global, mode, ...registryPart } };
+
+  const [name, args] = positionals;
+  if (name === undefined || name.trim() === '') return usage('Missing tool NAME.', helpCommand);
+  if (sub === 'doc') return { ok: true, command: { kind: 'tools-doc', global, name, ...registryPart } };
+  if (sub === 'schema') {
+    const format = stringOption(values, 'format')?.trim().toLowerCase();
+    if (format === undefined || format === '') return usage('Missing --format: one of openai, openai-strict, ollama, gemini, anthropic.', helpCommand);
+    return { ok: true, command: { kind: 'tools-schema', global, name, format, ...registryPart } };
+  }
+
+  const ids: { confirm?: string; executionId?: string; session?: string } = {};
+  for (const [option, key] of [['confirm', 'confirm'], ['execution-id', 'executionId'], ['session', 'session']] as const) {
+    const value = stringOption(values, option);
+    if (value === undefined) continue;
+    if (!isIdentifier(value)) return usage(`Invalid --${option} '${displayName(value)}': printable characters without spaces, at most ${MAX_ID_LENGTH}.`, helpCommand);
+    ids[key] = value;
+  }
+  const db = pathOption(values, 'db');
+  if (db === '') return usage('--db needs a file path.', helpCommand);
+  return {
+    ok: true,
+    command: {
+      kind: 'tools-exec',
+      global,
+      name,
+      mode,
+      session: ids.session ?? DEFAULT_EXEC_SESSION,
+      json: values.json === true,
+      ...(args !== undefined && args !== '-' ? { args } : {}),
+      ...(ids.confirm !== undefined ? { confirm: ids.confirm } : {}),
+      ...(ids.executionId !== undefined ? { executionId: ids.executionId } : {}),
+      ...registryPart,
+      ...(db !== undefined ? { db } : {}),
+    },
+  };
+}
+
+/** `--mode`: `text` when absent, case-insensitive; undefined for anything else. */
+function modeOption(values: Values): InteractionMode | undefined {
+  const text = stringOption(values, 'mode');
+  if (text === undefined) return 'text';
+  const mode = text.trim().toLowerCase();
+  return (INTERACTION_MODES as readonly string[]).includes(mode) ? (mode as InteractionMode) : undefined;
+}
+
+/** Tokens and ids: printable, no whitespace, bounded. */
+function isIdentifier(value: string): boolean {
+  return value.length > 0 && value.length <= MAX_ID_LENGTH && /^[^\s\u0000-\u001f\u007f-\u009f]+$/.test(value);
+}

@@ -1,6 +1,9 @@
 import {
+  AcodeException,
   TOKENS,
   type ICorrelationContext,
+  type IToolCatalog,
+  type IToolExecutor,
   type ILogger,
   type ITelemetryStore,
   type IJsonRepairer,
@@ -14,6 +17,8 @@ import type { ToolCallSettings } from '@acode/domain';
 import {
   accumulateStream,
   buildExampleArguments,
+  PROVIDER_SCHEMA_FORMATS,
+  toProviderTool,
   createChatModelClient,
   readProviderSettings,
   registerAcodeServices,
@@ -21,10 +26,11 @@ import {
   SqliteTelemetryStore,
   ToolCallRetryHandler,
   type AcodeConfig,
+  type ProviderSchemaFormat,
 } from '@acode/infrastructure';
 import { existsSync } from 'node:fs';
 import { container, type DependencyContainer } from 'tsyringe';
-import type { CliRuntime, ModelServices, RuntimeOptions, ToolCallServices } from './runtime.js';
+import type { CliRuntime, ExecutionServices, ModelServices, RuntimeOptions, ServiceLookup, ToolCallServices } from './runtime.js';
 
 /**
  * The CLI's composition root: a child container filled by `registerAcodeServices`, the startup
@@ -41,6 +47,7 @@ export async function openAcodeRuntime(options: RuntimeOptions): Promise<CliRunt
     ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
     ...(options.telemetryPath !== undefined ? { telemetryPath: options.telemetryPath } : {}),
+    ...(options.toolRegistryPath !== undefined ? { toolRegistryPath: options.toolRegistryPath } : {}),
   });
   const report = await scope.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const correlation = scope.resolve<ICorrelationContext>(TOKENS.CorrelationContext);
@@ -54,6 +61,7 @@ export async function openAcodeRuntime(options: RuntimeOptions): Promise<CliRunt
     exampleArguments: (schema) => buildExampleArguments(schema),
     toolCalls: toolCallServices(scope),
     models: modelServices(scope, config, options),
+    execution: executionServices(scope),
     close: dispose,
   };
 }
@@ -106,4 +114,34 @@ function toolCallServices(scope: DependencyContainer): ToolCallServices {
     settings: (provider) => scope.resolve<ToolCallSettingsCatalog>(TOKENS.ToolCallSettings).forProvider(provider),
     accumulateStream: (text, format, settings) => accumulateStream([text], { format, maxArgumentSize: settings.maxArgumentSize }),
   };
+}
+
+/**
+ * The built registry and the executor, resolved when a command first asks: the executor's
+ * factory opens the execution store, so `tools prompt` and `tools doc` create no database.
+ */
+function executionServices(scope: DependencyContainer): ExecutionServices {
+  return {
+    catalog: () => lookup(() => scope.resolve<IToolCatalog>(TOKENS.ToolCatalog)),
+    executor: () => lookup(() => scope.resolve<IToolExecutor>(TOKENS.ToolExecutor)),
+    providerFormats: PROVIDER_SCHEMA_FORMATS,
+    providerTool: (definition, format) => {
+      if (!isProviderSchemaFormat(format)) throw new RangeError(`Unknown provider schema format '${format}'`);
+      return toProviderTool(definition, format);
+    },
+  };
+}
+
+function isProviderSchemaFormat(format: string): format is ProviderSchemaFormat {
+  return (PROVIDER_SCHEMA_FORMATS as readonly string[]).includes(format);
+}
+
+/** A service, or the coded reason it cannot be had (ACODE-TBD-010, ACODE-TEX-001): expected failures are results. */
+function lookup<T>(resolve: () => T): ServiceLookup<T> {
+  try {
+    return { ok: true, value: resolve() };
+  } catch (error) {
+    if (!(error instanceof AcodeException)) throw error;
+    return { ok: false, error: { code: error.code, message: error.message } };
+  }
 }

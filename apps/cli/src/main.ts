@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { ConfigurationException } from '@acode/application';
-import { parseCommandLine, type CliCommand, type GlobalOptions, type ModelCommand } from './arguments.js';
+import { AcodeException, ConfigurationException } from '@acode/application';
+import { parseCommandLine, type CliCommand, type GlobalOptions, type ModelCommand, type ToolExecutionCommand, type ToolFolderCommand } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import type { CommandOutput } from './command-output.js';
 import { toolsList } from './commands/tools-list.js';
@@ -12,6 +12,7 @@ import { programVersion } from './program-version.js';
 import { formatConfigurationError, formatInternalError, formatStartupDiagnostics, formatUsageError } from './render/diagnostics.js';
 import { selectStyle } from './render/style.js';
 import type { CliRuntime, OpenRuntime } from './runtime.js';
+import type { OpenToolFolderServices } from './tool-folder-services.js';
 
 /** Width human output fits when stdout is not a terminal (a pipe, a file, a CI log). */
 const DEFAULT_WIDTH = 100;
@@ -20,6 +21,8 @@ const DEFAULT_WIDTH = 100;
 export interface RunCliDependencies {
   /** Builds the registry; the default composes `@acode/infrastructure` from configuration. */
   readonly openRuntime?: OpenRuntime;
+  /** The tool-folder builder for `tools lint` and `tools build`; the default is `@acode/infrastructure`'s. */
+  readonly openToolFolderServices?: OpenToolFolderServices;
 }
 
 /**
@@ -36,8 +39,15 @@ export async function runCli(argv: readonly string[], io: CliIo, dependencies: R
     if (command.kind === 'program-version') return emit(io, { exitCode: EXIT_CODES.OK, stdout: `${programVersion()}\n` });
     // The configuration commands read or edit the files themselves: no registry to start.
     if (command.kind === 'config-show' || command.kind === 'config-set') return emit(io, await configCommand(command, io));
+    // Building the registry must not need one: no registry, model client or database is started.
+    if (command.kind === 'tools-build' || command.kind === 'tools-lint') {
+      return emit(io, await toolFolderCommand(command, io, dependencies.openToolFolderServices ?? openDefaultToolFolderServices));
+    }
 
-    const opened = await openRuntimeFor(command.global, io, dependencies.openRuntime ?? openDefaultRuntime, 'db' in command ? command.db : undefined);
+    const opened = await openRuntimeFor(command.global, io, dependencies.openRuntime ?? openDefaultRuntime, {
+      ...('db' in command && command.db !== undefined ? { db: command.db } : {}),
+      ...('registry' in command && command.registry !== undefined ? { registry: command.registry } : {}),
+    });
     if (!opened.ok) return emit(io, opened.output);
     const runtime = opened.runtime;
     writeText(io.stderr, formatStartupDiagnostics(runtime.configWarnings, runtime.report));
@@ -51,7 +61,11 @@ export async function runCli(argv: readonly string[], io: CliIo, dependencies: R
   }
 }
 
-async function dispatch(command: Exclude<CliCommand, { kind: 'help' | 'program-version' | 'config-show' | 'config-set' }>, runtime: CliRuntime, io: CliIo): Promise<CommandOutput> {
+async function dispatch(
+  command: Exclude<CliCommand, { kind: 'help' | 'program-version' | 'config-show' | 'config-set' | 'tools-build' | 'tools-lint' }>,
+  runtime: CliRuntime,
+  io: CliIo,
+): Promise<CommandOutput> {
   const view = outputView(io);
   switch (command.kind) {
     case 'tools-list':
@@ -65,8 +79,65 @@ async function dispatch(command: Exclude<CliCommand, { kind: 'help' | 'program-v
       const { debugParseToolCall } = await import('./commands/debug-parse-tool-call.js');
       return debugParseToolCall(runtime, command, io, view);
     }
+    case 'tools-prompt':
+    case 'tools-doc':
+    case 'tools-schema':
+    case 'tools-exec':
+      return dispatchToolExecutionCommand(command, runtime, io, view);
     default:
       return dispatchModelCommand(command, runtime, io, view);
+  }
+}
+
+/** The commands that read the built registry or run its tools (issue 5), each loaded on use. */
+async function dispatchToolExecutionCommand(command: ToolExecutionCommand, runtime: CliRuntime, io: CliIo, view: OutputView): Promise<CommandOutput> {
+  switch (command.kind) {
+    case 'tools-prompt': {
+      const { toolsPrompt } = await import('./commands/tools-prompt.js');
+      return toolsPrompt(runtime, command);
+    }
+    case 'tools-doc': {
+      const { toolsDoc } = await import('./commands/tools-doc.js');
+      return toolsDoc(runtime, command);
+    }
+    case 'tools-schema': {
+      const { toolsSchema } = await import('./commands/tools-schema.js');
+      return toolsSchema(runtime, command, view);
+    }
+    case 'tools-exec': {
+      const { toolsExec } = await import('./commands/tools-exec.js');
+      return toolsExec(runtime, command, io.stdin, view);
+    }
+  }
+}
+
+/**
+ * `tools lint` and `tools build`: the configuration is read for the registry limits the schemas
+ * are checked against (an unusable one exits 2), the paths resolved, and the builder run.
+ */
+async function toolFolderCommand(command: ToolFolderCommand, io: CliIo, open: OpenToolFolderServices): Promise<CommandOutput> {
+  const services = await open();
+  const { configFilesOf } = await import('./commands/config-files.js');
+  const { resolveToolFolderPaths } = await import('./commands/tool-folder-paths.js');
+  try {
+    const paths = resolveToolFolderPaths({
+      cwd: io.cwd,
+      projectRoot: services.projectRoot(io.cwd),
+      registryOptions: services.registryOptions(configFilesOf(command.global, io)),
+      ...(command.toolsDir !== undefined ? { toolsDir: command.toolsDir } : {}),
+      ...(command.kind === 'tools-build' && command.out !== undefined ? { out: command.out } : {}),
+    });
+    if (command.kind === 'tools-lint') {
+      const { toolsLint } = await import('./commands/tools-lint.js');
+      return await toolsLint(services, paths, command, outputView(io));
+    }
+    const { toolsBuild } = await import('./commands/tools-build.js');
+    return await toolsBuild(services, paths, command, outputView(io));
+  } catch (error) {
+    // The configuration, or the file system around the tools (an unwritable --out): not a folder problem.
+    if (error instanceof ConfigurationException) return { exitCode: EXIT_CODES.USAGE, stderr: formatConfigurationError(error) };
+    if (error instanceof AcodeException) return { exitCode: EXIT_CODES.USAGE, stderr: formatConfigurationError({ code: error.code, message: error.message }) };
+    throw error;
   }
 }
 
@@ -123,8 +194,9 @@ async function configCommand(command: Extract<CliCommand, { kind: 'config-show' 
 
 type OpenedRuntime = { ok: true; runtime: CliRuntime } | { ok: false; output: CommandOutput };
 
-/** `db` is a command's `--db PATH`, as typed: resolved against the working directory, like `--config`. */
-async function openRuntimeFor(global: GlobalOptions, io: CliIo, open: OpenRuntime, db?: string): Promise<OpenedRuntime> {
+/** `db` and `registry` are a command's `--db PATH` and `--registry FILE`, as typed: resolved against the working directory, like `--config`. */
+async function openRuntimeFor(global: GlobalOptions, io: CliIo, open: OpenRuntime, paths: { readonly db?: string; readonly registry?: string }): Promise<OpenedRuntime> {
+  const { db, registry } = paths;
   const homeDir = io.env['HOME'] ?? io.env['USERPROFILE'];
   try {
     const runtime = await open({
@@ -135,6 +207,7 @@ async function openRuntimeFor(global: GlobalOptions, io: CliIo, open: OpenRuntim
       ...(homeDir !== undefined && homeDir !== '' ? { homeDir } : {}),
       env: io.env,
       ...(db !== undefined ? { telemetryPath: resolve(io.cwd, db) } : {}),
+      ...(registry !== undefined ? { toolRegistryPath: resolve(io.cwd, registry) } : {}),
     });
     return { ok: true, runtime };
   } catch (error) {
@@ -142,6 +215,12 @@ async function openRuntimeFor(global: GlobalOptions, io: CliIo, open: OpenRuntim
     return { ok: false, output: { exitCode: EXIT_CODES.USAGE, stderr: formatConfigurationError(error) } };
   }
 }
+
+/** The real tool-folder builder, loaded only by `tools lint` and `tools build`. */
+const openDefaultToolFolderServices: OpenToolFolderServices = async () => {
+  const { openToolFolderServices } = await import('./tool-folder-compose.js');
+  return openToolFolderServices();
+};
 
 /** The real composition, loaded only when a command needs it so `--help` stays instant. */
 const openDefaultRuntime: OpenRuntime = async (options) => {

@@ -1,6 +1,16 @@
-import type { IChatModelClient, IJsonRepairer, ILogger, ITelemetryStore, IToolCallParser, IToolSchemaRegistry, RegistrationReport } from '@acode/application';
+import type {
+  IChatModelClient,
+  IJsonRepairer,
+  ILogger,
+  ITelemetryStore,
+  IToolCallParser,
+  IToolCatalog,
+  IToolExecutor,
+  IToolSchemaRegistry,
+  RegistrationReport,
+} from '@acode/application';
 import type { ProviderSettings, ProviderSettingsOverrides, ToolCallRetryHandler } from '@acode/infrastructure';
-import type { JsonSchemaObject, JsonValue, RawToolCall, RegistryLimits, ToolCallError, ToolCallSettings } from '@acode/domain';
+import type { JsonObject, JsonSchemaObject, JsonValue, RawToolCall, RegistryLimits, ToolCallError, ToolCallSettings, ToolDefinition } from '@acode/domain';
 import type { LogLevel } from './arguments.js';
 
 /** A configuration warning (an unknown key, say): printed, never fatal. */
@@ -29,6 +39,8 @@ export interface CliRuntime {
   readonly toolCalls: ToolCallServices;
   /** Model servers, retry and telemetry (issue 4), for `providers`, `chat`, `test` and `debug tool-call`. */
   readonly models: ModelServices;
+  /** The built tool registry and the executor (issue 5), for `tools prompt`, `doc`, `schema` and `exec`. */
+  readonly execution: ExecutionServices;
   /** Releases what commands opened on demand (the telemetry database); absent in test fakes. */
   close?(): void;
 }
@@ -58,6 +70,31 @@ export interface ModelServices {
   openTelemetry(): ITelemetryStore;
   /** The store, read only; `undefined` when no database exists yet. Throws ACODE-TEL-001 for a file that cannot be read. */
   readTelemetry(): ITelemetryStore | undefined;
+}
+
+/** Why a service of {@link ExecutionServices} is not available: `[code] message`, exit 2. */
+export interface UnavailableService {
+  /** ACODE-TBD-010 (no usable `tool_registry.json`) or ACODE-TEX-001 (no usable execution store). */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A service, or why there is none. */
+export type ServiceLookup<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: UnavailableService };
+
+/**
+ * The built registry and the executor. Nothing behind it is opened until a method is called:
+ * `tools list` and `tools prompt` create no database file.
+ */
+export interface ExecutionServices {
+  /** The `tool_registry.json` loaded at startup, or why there is none (ACODE-TBD-010). */
+  catalog(): ServiceLookup<IToolCatalog>;
+  /** The executor; its store (`.agent/acode.db`, or `--db`) is opened on the first call (ACODE-TEX-001 when it cannot be). */
+  executor(): ServiceLookup<IToolExecutor>;
+  /** The formats {@link providerTool} converts to. */
+  readonly providerFormats: readonly string[];
+  /** A definition as a provider's tool declaration; `format` is one of {@link providerFormats}. */
+  providerTool(definition: ToolDefinition, format: string): JsonObject;
 }
 
 /** The two stream framings a model server uses. */
@@ -102,6 +139,8 @@ export interface RuntimeOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** `--db PATH`, absolute; the project's `.agent/acode.db` when absent. */
   readonly telemetryPath?: string;
+  /** `--registry FILE`, absolute; `<project root>/tool_registry.json` when absent. */
+  readonly toolRegistryPath?: string;
 }
 
 /**

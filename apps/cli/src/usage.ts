@@ -12,6 +12,12 @@ Commands:
   tools list        List registered tools
   tools show        Show one tool's definition and parameters
   tools validate    Validate tool-call arguments against a tool's schema
+  tools lint        Check the tool folders (schema.json, docs, handler)
+  tools build       Check the tool folders and write tool_registry.json
+  tools prompt      Print the "Available Tools" prompt section of a mode
+  tools doc         Print a tool's full documentation
+  tools exec        Run a tool through the executor and print its response envelope
+  tools schema      Print a tool's declaration in a model provider's format
   debug parse-tool-call
                     Parse, repair and validate the tool calls of a model response
   debug tool-call   Show the recorded history of one operation's tool calls
@@ -30,11 +36,17 @@ ${GLOBAL_OPTIONS}
 Run 'acode tools <command> --help' or 'acode debug parse-tool-call --help' for a command's options.`;
 
 /** `acode tools --help`. */
-export const TOOLS_HELP = `Usage: acode tools <list|show|validate> [options]
+export const TOOLS_HELP = `Usage: acode tools <list|show|validate|lint|build|prompt|doc|exec|schema> [options]
 
   list                          List registered tools
   show NAME                     Show one tool's definition and parameters
   validate NAME [ARGS_JSON]     Validate arguments (read from stdin when ARGS_JSON is absent)
+  lint                          Check the tool folders; nothing is written
+  build                         Check the tool folders and write tool_registry.json
+  prompt                        Print the "Available Tools" section of the system prompt
+  doc NAME                      Print a tool's full documentation (doc.md)
+  exec NAME [ARGS_JSON]         Run a tool and print its response envelope
+  schema NAME --format F        Print a tool's declaration in a provider's format
 
 ${GLOBAL_OPTIONS}`;
 
@@ -248,5 +260,117 @@ Examples:
   acode config set model.providers.vllm.base_url http://127.0.0.1:8000/v1
 
 Exit status: 0 set, 2 refused (unknown key, invalid value, unreadable file) or usage error.
+
+${GLOBAL_OPTIONS}`;
+
+/** What `tools build` and `tools lint` say about where they look. */
+const TOOL_FOLDERS_LOCATION = `The project root is the directory holding the .agent/ of the nearest .agent/config.yml
+above the working directory, else the working directory. Each folder of the tools directory
+is one tool: schema.json, doc_summary.md, doc.md and handler.ts (or handler.js). Folders
+whose name starts with '.' or '_' are not tools.`;
+
+/** `acode tools lint --help`. */
+export const TOOLS_LINT_HELP = `Usage: acode tools lint [--tools-dir DIR] [--json]
+
+Check every tool folder the way 'tools build' does and report every problem at once, with
+its folder, file and field. Nothing is written.
+
+${TOOL_FOLDERS_LOCATION}
+
+Options:
+  --tools-dir DIR     Tools directory (default: <project root>/tools)
+  --json              Print the tools and problems as JSON
+
+Exit status: 0 no errors (warnings are printed), 1 a folder has an error, 2 usage or configuration error.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode tools build --help`. */
+export const TOOLS_BUILD_HELP = `Usage: acode tools build [--tools-dir DIR] [--out FILE] [--json]
+
+Check every tool folder and write tool_registry.json: the definitions, both tiers of docs and
+the handlers' hashes, with a version that is a content hash of them (the same folders give
+the same version on any machine) and the git commit. Any error fails the build, every one
+is listed, and nothing is written.
+
+${TOOL_FOLDERS_LOCATION}
+
+Options:
+  --tools-dir DIR     Tools directory (default: <project root>/tools)
+  --out FILE          The artifact to write (default: <project root>/tool_registry.json)
+  --json              Print the result (or the problems) as JSON
+
+Exit status: 0 written, 1 a folder has an error (nothing written), 2 usage or configuration error.
+
+${GLOBAL_OPTIONS}`;
+
+/** What the commands that read the built registry say about it. */
+const REGISTRY_OPTION = `  --registry FILE     The built registry (default: <project root>/tool_registry.json,
+                      made by 'pnpm run build:tools')`;
+
+/** `acode tools prompt --help`. */
+export const TOOLS_PROMPT_HELP = `Usage: acode tools prompt [--mode text|voice] [--registry FILE]
+
+Print the "Available Tools" section of the system prompt: the one-line summary of every tool
+offered in the mode (doc_summary.md), sorted by name, under the registry version.
+
+Options:
+  --mode MODE         text (default) or voice; tools not allowed in the mode are left out
+${REGISTRY_OPTION}
+
+Exit status: 0 printed, 2 usage error or missing or invalid registry.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode tools doc --help`. */
+export const TOOLS_DOC_HELP = `Usage: acode tools doc NAME [--registry FILE]
+
+Print a tool's full documentation (its doc.md): summary, preconditions, postconditions,
+invariants, failure modes, examples and common mistakes. NAME may be an alias, in any case.
+
+Options:
+${REGISTRY_OPTION}
+
+Exit status: 0 printed, 1 unknown tool, 2 usage error or missing or invalid registry.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode tools schema --help`. */
+export const TOOLS_SCHEMA_HELP = `Usage: acode tools schema NAME --format openai|openai-strict|ollama|gemini|anthropic [--registry FILE]
+
+Print a tool's declaration as a model provider expects it, as JSON. openai-strict makes every
+property required and optional ones nullable; gemini uses its uppercase types.
+
+Options:
+  --format FORMAT     openai, openai-strict, ollama, gemini or anthropic
+${REGISTRY_OPTION}
+
+Exit status: 0 printed, 1 unknown tool, 2 usage error.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode tools exec --help`. */
+export const TOOLS_EXEC_HELP = `Usage: acode tools exec NAME [ARGS_JSON] [--mode text|voice] [--confirm TOKEN] [--execution-id ID] [--session ID] [--json]
+
+Run a tool of the built registry through the executor: validate the arguments, apply the
+policies (mode, budgets, clamps, confirmation, isolation), run the handler and print the
+response envelope. ARGS_JSON is read from standard input when absent or '-'. File tools are
+confined to the project root.
+
+A tool that needs confirmation answers CONFIRMATION_REQUIRED with a token; run the printed
+command line (the same arguments with --confirm TOKEN) to go ahead. A token works once, for
+these arguments only, until it expires.
+
+Options:
+  --mode MODE         text (default) or voice
+  --confirm TOKEN     A confirmation token printed by an earlier run
+  --execution-id ID   Idempotency key: running the same ID again replays the stored result
+  --session ID        Session the token and results belong to (default: cli)
+  --json              Print the envelope as JSON
+${REGISTRY_OPTION}
+  --db PATH           Where tokens and results are kept (default: .agent/acode.db of the project)
+
+Exit status: 0 ok, 1 the tool failed or was refused, 2 usage error, missing or invalid
+registry, or unusable database.
 
 ${GLOBAL_OPTIONS}`;

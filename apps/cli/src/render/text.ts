@@ -64,3 +64,30 @@ export function displayMessage(message: string): string {
 export function singleLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
+
+/** Lines as output text: each ending with a newline; empty for none. */
+export function joinLines(lines: readonly string[]): string {
+  return lines.length === 0 ? '' : lines.join('\n') + '\n';
+}
+
+/**
+ * Multi-line text from a file (a tool's `doc.md`) made safe to print: line breaks and tabs kept,
+ * every other control character escaped as {@link escapeControlCharacters} does.
+ */
+export function displayDocument(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.split('\t').map(escapeControlCharacters).join('\t'))
+    .join('\n');
+}
+
+/**
+ * JSON for a terminal: `JSON.stringify` already escapes C0 controls, but not DEL, the C1
+ * controls (U+009B starts an escape sequence on some terminals) or U+2028/2029. They can only
+ * occur inside strings, where the `\u` escape of a character is the same value, so the text stays valid JSON
+ * that parses to the same thing.
+ */
+export function safeJson(value: unknown, indent?: number): string {
+  return (JSON.stringify(value, null, indent) ?? 'null').replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,6 +1,6 @@
 import { ToolNotFoundException, type IToolSchemaRegistry, type RegistrationReport, type ToolVersionQuery } from '@acode/application';
 import type { ToolDefinition, ToolValidationResult } from '@acode/domain';
-import type { CliRuntime, ModelServices, ToolCallServices } from '../../src/runtime.js';
+import type { CliRuntime, ExecutionServices, ModelServices, ToolCallServices } from '../../src/runtime.js';
 
 /** file_read as 000 scenario 2 describes it. */
 export const FILE_READ: ToolDefinition = {
@@ -52,6 +52,14 @@ const UNUSED_MODELS: ModelServices = {
   readTelemetry: notUsed,
 };
 
+/** Execution services for tests of commands that never read the built registry. */
+const UNUSED_EXECUTION: ExecutionServices = {
+  catalog: notUsed,
+  executor: notUsed,
+  providerFormats: [],
+  providerTool: notUsed,
+};
+
 const EMPTY_REPORT: RegistrationReport = { registered: [], skipped: [], disabled: [], failedProviders: [], durationMs: 0 };
 
 /**
@@ -66,6 +74,7 @@ export function fakeRuntime(options: {
   example?: CliRuntime['exampleArguments'];
   toolCalls?: ToolCallServices;
   models?: ModelServices;
+  execution?: ExecutionServices;
 } = {}): CliRuntime & { readonly validated: Array<string | object> } {
   const tools = options.tools ?? [FILE_READ, COMMAND_EXECUTE];
   const validated: Array<string | object> = [];
@@ -119,6 +128,7 @@ export function fakeRuntime(options: {
     exampleArguments: options.example ?? (() => undefined),
     toolCalls: options.toolCalls ?? UNUSED_TOOL_CALLS,
     models: options.models ?? UNUSED_MODELS,
+    execution: options.execution ?? UNUSED_EXECUTION,
     validated,
   };
 }
