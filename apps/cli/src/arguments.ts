@@ -174,7 +174,18 @@ export type ModelCommand =
       readonly stream: boolean;
       readonly model?: string;
       readonly db?: string;
+      /** `--execute`: run the valid calls through the executor and send the results back, until the model answers. */
+      readonly execute: boolean;
+      /** `--mode`, with `--execute`: the session's mode; `text` when absent. */
+      readonly mode: InteractionMode;
+      /** `--max-rounds N`, with `--execute`: most model requests that may call tools before the answer; {@link DEFAULT_CHAT_ROUNDS} when absent. */
+      readonly maxRounds: number;
     };
+
+/** Model rounds `chat --execute` allows when `--max-rounds` is absent. */
+export const DEFAULT_CHAT_ROUNDS = 5;
+/** Most `--max-rounds`: each round is a model request and may run every call it makes. */
+export const MAX_CHAT_ROUNDS = 20;
 
 /** A command line that could not be understood: exit 2 with `[ACODE-CLI-001] message`. */
 export interface UsageError {
@@ -200,7 +211,7 @@ const VALUE_OPTIONS = new Set(['--log-level', '--config', '--category', '--versi
 for (const option of ['--base-url', '--model', '--timeout-ms', '--since', '--db', '--correlation-id', '--initial-failures', '--max-retries', '--format', '--message', '-m', '--tools']) {
   VALUE_OPTIONS.add(option);
 }
-for (const option of ['--tools-dir', '--out', '--mode', '--registry', '--confirm', '--execution-id', '--session']) {
+for (const option of ['--tools-dir', '--out', '--mode', '--registry', '--confirm', '--execution-id', '--session', '--max-rounds']) {
   VALUE_OPTIONS.add(option);
 }
 
@@ -468,6 +479,9 @@ const CHAT_SPEC = {
   stream: { type: 'boolean' },
   model: { type: 'string' },
   db: { type: 'string' },
+  execute: { type: 'boolean' },
+  mode: { type: 'string' },
+  'max-rounds': { type: 'string' },
 } as const satisfies OptionSpec;
 
 /** Shortest `--timeout-ms`: one second, as `timeout_ms` allows. */
@@ -616,6 +630,15 @@ function parseChatCommand(sub: string | undefined, argv: readonly string[]): Par
   if (model !== undefined && !isModelName(model)) return usage(`Invalid --model '${displayName(model)}': give the model's name as the server lists it.`, helpCommand);
   const db = pathOption(values, 'db');
   if (db === '') return usage('--db needs a file path.', helpCommand);
+  const execute = values.execute === true;
+  const mode = modeOption(values);
+  if (mode === undefined) return usage(`Unknown --mode '${displayName(stringOption(values, 'mode') ?? '')}'. Use one of: ${INTERACTION_MODES.join(', ')}.`, helpCommand);
+  const roundsText = stringOption(values, 'max-rounds');
+  if (!execute && (roundsText !== undefined || stringOption(values, 'mode') !== undefined)) {
+    return usage('--mode and --max-rounds go with --execute: without it nothing runs.', helpCommand);
+  }
+  const maxRounds = integerOption(values, 'max-rounds', 1, MAX_CHAT_ROUNDS) ?? DEFAULT_CHAT_ROUNDS;
+  if (typeof maxRounds === 'string') return usage(maxRounds, helpCommand);
   return {
     ok: true,
     command: {
@@ -623,6 +646,9 @@ function parseChatCommand(sub: string | undefined, argv: readonly string[]): Par
       global,
       message,
       tools,
+      execute,
+      mode,
+      maxRounds,
       stream: values.stream === true,
       ...(provider !== undefined ? { provider } : {}),
       ...(model !== undefined ? { model } : {}),

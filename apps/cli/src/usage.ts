@@ -203,11 +203,16 @@ ${GLOBAL_OPTIONS}`;
 
 /** `acode chat --help`. */
 export const CHAT_HELP = `Usage: acode chat --message TEXT --tools NAME[,NAME...] [--provider P] [--model M] [--stream] [--db PATH]
+                  [--execute [--mode text|voice] [--max-rounds N]]
 
 Send one message to a configured model server (model.providers.P) with the named tools and
 print the assistant's text and its tool calls, parsed, repaired, validated and retried as the
-provider's tool_call settings say. The calls are recorded in the telemetry store; nothing is
-executed.
+provider's tool_call settings say. The calls are recorded in the telemetry store; without
+--execute nothing is executed.
+
+With --execute, the valid calls run through the executor (the tools of tool_registry.json, with
+their policies) and their results go back to the model, round after round, until it answers
+without calling a tool. Refusals and confirmation requests are results the model is shown.
 
 Options:
   -m, --message TEXT    The user's message
@@ -216,10 +221,14 @@ Options:
   --model M             Model to use instead of the provider's model
   --stream              Stream the answer (NDJSON or SSE) and print the text as it arrives
   --db PATH             Telemetry database (default: .agent/acode.db under the working directory)
+  --execute             Run the calls and send the results back until the model answers
+  --mode MODE           With --execute: text (default) or voice
+  --max-rounds N        With --execute: model rounds before giving up, 1 to 20 (default: 5)
 
-Exit status: 0 every tool call valid, 1 a tool call failed after retries or a tool is unknown,
-2 usage or configuration error, 3 server unreachable, timed out or answering with errors,
-4 model missing or without tool support.
+Exit status: 0 every tool call valid (with --execute: the model answered), 1 a tool call failed
+after retries, a tool is unknown or the rounds ran out (ACODE-TEX-002), 2 usage or configuration
+error, 3 server unreachable, timed out or answering with errors, 4 model missing or without tool
+support.
 
 ${GLOBAL_OPTIONS}`;
 

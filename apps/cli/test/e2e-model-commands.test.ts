@@ -1,64 +1,28 @@
 import 'reflect-metadata';
-import { startScriptedModelServer, type ScriptedModelServer, type ScriptStep } from '@acode/infrastructure';
+import type { ScriptStep } from '@acode/infrastructure';
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { acode, assertBuilt, type AcodeRun } from './support/spawn-acode.js';
+import { describe, expect, it } from 'vitest';
+import { useModelE2e } from './support/model-e2e.js';
 
 /**
  * End to end: the built bin against real HTTP servers on 127.0.0.1 (the scripted model server,
  * started here, or the one `test retry-scenario` starts itself), in temporary projects.
  */
 
-const STACK_TRACE = /\n\s+at /;
 const VALID_READ: ScriptStep = { kind: 'tool_call', name: 'file_read', arguments: { path: 'README.md' } };
 
-let root: string;
-let home: string;
-const servers: ScriptedModelServer[] = [];
-const runs: AcodeRun[] = [];
-
-beforeAll(() => {
-  assertBuilt();
-  root = mkdtempSync(join(tmpdir(), 'acode-model-e2e-'));
-  home = join(root, 'home');
-  mkdirSync(home);
-});
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-  // Whatever failed, it failed with a message: never a stack trace or an internal class name.
-  for (const run of runs) {
-    expect(run.stderr).not.toMatch(STACK_TRACE);
-    expect(run.stdout + run.stderr).not.toMatch(/Exception\b|internal error/);
-  }
-});
+const e2e = useModelE2e('acode-model-e2e-');
+const { run, server } = e2e;
 
 let projects = 0;
 function makeProject(config?: string): string {
-  const dir = join(root, `project-${++projects}`);
+  const dir = join(e2e.root, `project-${++projects}`);
   mkdirSync(join(dir, '.agent'), { recursive: true });
   if (config !== undefined) writeFileSync(join(dir, '.agent', 'config.yml'), config);
   return dir;
-}
-
-async function run(args: string[], cwd: string): Promise<AcodeRun> {
-  const result = await acode(args, { cwd, home });
-  runs.push(result);
-  return result;
-}
-
-async function server(script: readonly ScriptStep[], models: readonly string[] = ['llama3.2:latest']): Promise<ScriptedModelServer> {
-  const started = await startScriptedModelServer({ script, models });
-  servers.push(started);
-  return started;
 }
 
 describe('providers smoke-test', () => {
@@ -141,7 +105,7 @@ describe('scripts/smoke-tests/ollama-smoke-test.sh (FR-086)', () => {
   it('runs the smoke test from any directory and passes its arguments and exit status through', async () => {
     const model = await server([VALID_READ]);
     const cwd = makeProject();
-    const env = { PATH: process.env['PATH'] ?? '', HOME: home, NO_COLOR: '1' };
+    const env = { PATH: process.env['PATH'] ?? '', HOME: e2e.home, NO_COLOR: '1' };
     // Asynchronously: spawnSync would block the event loop the scripted server answers on.
     const passed = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
       execFile('bash', [script, '--base-url', model.url, '--model', 'llama3.2'], { cwd, env }, (error, stdout) =>

@@ -120,7 +120,24 @@ describe('chat', () => {
       stream: true,
       provider: 'lmstudio',
       model: 'qwen',
+      execute: false,
+      mode: 'text',
+      maxRounds: 5,
     });
+  });
+
+  it('takes --execute with its mode and round limit', () => {
+    expect(command(['chat', '-m', 'hi', '--tools', 'kb_search', '--execute'])).toMatchObject({ execute: true, mode: 'text', maxRounds: 5 });
+    expect(command(['chat', '-m', 'hi', '--tools', 'kb_search', '--execute', '--mode', 'VOICE', '--max-rounds', '20'])).toMatchObject({ execute: true, mode: 'voice', maxRounds: 20 });
+  });
+
+  it('refuses --mode and --max-rounds without --execute, and rounds out of range', () => {
+    expect(usageError(['chat', '-m', 'hi', '--tools', 'a', '--mode', 'voice']).message).toBe('--mode and --max-rounds go with --execute: without it nothing runs.');
+    expect(usageError(['chat', '-m', 'hi', '--tools', 'a', '--max-rounds', '3']).message).toBe('--mode and --max-rounds go with --execute: without it nothing runs.');
+    for (const rounds of ['0', '21', '-1', '2.5', 'many', '']) {
+      expect(usageError(['chat', '-m', 'hi', '--tools', 'a', '--execute', `--max-rounds=${rounds}`]).message).toContain('--max-rounds must be a whole number from 1 to 20');
+    }
+    expect(usageError(['chat', '-m', 'hi', '--tools', 'a', '--execute', '--mode', 'shout']).message).toBe("Unknown --mode 'shout'. Use one of: text, voice.");
   });
 
   it('keeps a message that looks like an option or a command word', () => {
@@ -140,9 +157,8 @@ describe('chat', () => {
   });
 });
 
-it('lists the new commands when the command is unknown', () => {
+it('lists the command groups when the command is unknown', () => {
   const error = usageError(['frobnicate']);
-  expect(error.message).toContain('providers smoke-test');
-  expect(error.message).toContain('test retry-scenario');
-  expect(error.message).toContain('chat');
+  expect(error.message).toBe("Unknown command 'frobnicate'. Commands: tools, debug, providers, test, chat, config.");
+  expect(error.helpCommand).toBe('acode');
 });

@@ -95,6 +95,8 @@ export const ERROR_CODES = Object.freeze({
   TOOL_REGISTRY_ARTIFACT_INVALID: 'ACODE-TBD-010',
   /** The store of confirmation tokens and idempotent results cannot be opened or written. */
   EXECUTION_STORE_UNAVAILABLE: 'ACODE-TEX-001',
+  /** An agent loop (`chat --execute`) reached its round limit while the model kept calling tools. */
+  AGENT_ROUNDS_EXHAUSTED: 'ACODE-TEX-002',
 } as const);
 
 /** One of the codes in {@link ERROR_CODES}. */
@@ -148,4 +150,5 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-TBD-009': 'Duplicate tool folder',
   'ACODE-TBD-010': 'Tool registry artifact invalid',
   'ACODE-TEX-001': 'Tool execution store unavailable',
+  'ACODE-TEX-002': 'Agent loop round limit reached',
 });

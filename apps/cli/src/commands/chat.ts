@@ -1,11 +1,12 @@
-import { ModelClientException, ToolCallRetryExhaustedException } from '@acode/application';
-import { ERROR_CODES, type ChatRequest, type ChatResponse, type ToolCallError, type ToolCallParseResult } from '@acode/domain';
+import { ERROR_CODES, type ChatRequest, type InteractionMode } from '@acode/domain';
 import type { ProviderSettings } from '@acode/infrastructure';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { formatUsageError } from '../render/diagnostics.js';
-import { displayName, escapeControlCharacters } from '../render/text.js';
+import { displayName } from '../render/text.js';
 import type { CliRuntime } from '../runtime.js';
+import { askModel, displayMessageBlock } from './ask-model.js';
+import { chatAndExecute } from './chat-execute.js';
 import { chatToolsFor } from './chat-tools.js';
 import { codedLine, expectedFailure } from './model-failure.js';
 import { toolCallLine } from './tool-call-line.js';
@@ -18,6 +19,12 @@ export interface ChatOptions {
   readonly provider?: string;
   readonly model?: string;
   readonly stream: boolean;
+  /** Run the valid calls and send their results back until the model answers (`--execute`). */
+  readonly execute?: boolean;
+  /** With `execute`: the session's mode; `text` by default. */
+  readonly mode?: InteractionMode;
+  /** With `execute`: most model rounds before giving up. */
+  readonly maxRounds?: number;
 }
 
 /** The provider `chat` talks to unless told otherwise. */
@@ -27,10 +34,10 @@ const HELP_COMMAND = 'acode chat';
 /**
  * `acode chat --message TEXT --tools a,b`: one turn with a configured model server. The answer's
  * tool calls are parsed, repaired, validated and retried as the provider's `tool_call` settings
- * say, recorded in the telemetry store, and printed; nothing is executed. With `--stream` the
- * assistant's text is written to `stdout` as it arrives, and the calls follow once the stream ends.
- * Exit 0 when every call is valid, 1 when one is not (or a tool is unknown), 3/4 for a server or
- * model that cannot be used.
+ * say, recorded in the telemetry store, and printed. Without `--execute` nothing is run; with it,
+ * see `chatAndExecute`. With `--stream` the assistant's text is written to `stdout` as it
+ * arrives, and the calls follow once the stream ends. Exit 0 when every call is valid, 1 when one
+ * is not (or a tool is unknown), 3/4 for a server or model that cannot be used.
  */
 export async function chat(runtime: CliRuntime, options: ChatOptions, view: OutputView, stdout: NodeJS.WritableStream): Promise<CommandOutput> {
   const provider = options.provider ?? DEFAULT_PROVIDER;
@@ -55,34 +62,14 @@ export async function chat(runtime: CliRuntime, options: ChatOptions, view: Outp
   const client = runtime.models.client(settings);
   const request: ChatRequest = { model: settings.model, messages: [{ role: 'user', content: options.message }], tools: tools.tools };
 
+  if (options.execute === true) {
+    return chatAndExecute({ runtime, client, request, provider, stream: options.stream, mode: options.mode ?? 'text', maxRounds: options.maxRounds ?? 1, view, stdout });
+  }
+
   return runtime.models.withCorrelationId(async (correlationId) => {
-    let streamed = false;
-    const onContent = (text: string): void => {
-      streamed = true;
-      stdout.write(text.split('\n').map(escapeControlCharacters).join('\n'));
-    };
-    let response: ChatResponse;
-    try {
-      response = options.stream ? await client.chatStream(request, { onContent }) : await client.chat(request);
-    } catch (error) {
-      // Text already streamed stays; a newline keeps the error off its line.
-      return expectedFailure(error, streamed ? '\n' : undefined);
-    }
-
-    let parse: ToolCallParseResult;
-    let footer: string[];
-    try {
-      const handled = await runtime.models.retryHandler().handle({ client, chatRequest: request, response, provider });
-      parse = handled.parse;
-      footer = [`Model requests: ${handled.attempts}; tokens ${handled.usage.totalTokens} (prompt ${handled.usage.promptTokens}, completion ${handled.usage.completionTokens})`];
-    } catch (error) {
-      if (error instanceof ModelClientException) return expectedFailure(error, streamed ? '\n' : undefined);
-      if (!(error instanceof ToolCallRetryExhaustedException)) throw error;
-      parse = error.partialResult ?? { success: false, toolCalls: [], errors: error.errors, content: response.content, retryCount: error.attemptCount - 1, correlationId };
-      footer = ['', ...error.message.split('\n')];
-    }
-
-    const errors: readonly ToolCallError[] = [...response.streamErrors, ...parse.errors];
+    const asked = await askModel({ runtime, client, request, provider, stream: options.stream, stdout, correlationId });
+    if (!asked.ok) return asked.output;
+    const { parse, errors, footer, streamed } = asked.answer;
     const lines: string[] = [];
     if (streamed) lines.push('');
     else if (parse.content.trim() !== '') lines.push(displayMessageBlock(parse.content));
@@ -94,13 +81,3 @@ export async function chat(runtime: CliRuntime, options: ChatOptions, view: Outp
     return { exitCode: errors.length > 0 ? EXIT_CODES.VALIDATION_FAILED : EXIT_CODES.OK, stdout: lines.join('\n') + '\n' };
   });
 }
-
-/** The assistant's text, its lines kept, each one made safe to print. */
-function displayMessageBlock(text: string): string {
-  return text
-    .trim()
-    .split(/\r?\n/)
-    .map((line) => escapeControlCharacters(line))
-    .join('\n');
-}
-

@@ -97,7 +97,16 @@ function loadCatalogOrWarn(artifactPath: string, logger: ILogger): LoadedCatalog
   const code = ERROR_CODES.TOOL_REGISTRY_ARTIFACT_INVALID;
   if (!existsSync(artifactPath)) return { reason: `No built tool registry at ${artifactPath}. Run 'pnpm run build:tools' (acode tools build) to create it.` };
   try {
-    return { catalog: loadToolCatalog(artifactPath) };
+    const catalog = loadToolCatalog(artifactPath);
+    // 003's startup line: which toolset every session of this process will pin.
+    const names = catalog.tools().map((tool) => tool.definition.name);
+    logger.info(`Loaded tool registry v${catalog.registryVersion} (commit ${catalog.gitCommit?.slice(0, 7) ?? 'none'}) with ${names.length} tool${names.length === 1 ? '' : 's'}: ${names.join(', ')}`, {
+      event: 'ToolRegistryLoaded',
+      registry_version: catalog.registryVersion,
+      git_commit: catalog.gitCommit,
+      tools: names.length,
+    });
+    return { catalog };
   } catch (error) {
     // Even a loader bug must not take `tools list` or `chat` down with it: the tools are left out.
     const errorCode = error instanceof AcodeException ? error.code : code;

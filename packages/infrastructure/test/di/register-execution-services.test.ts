@@ -65,12 +65,12 @@ function logSink(): { stream: Writable; text: () => string } {
   return { stream, text: () => chunks.join('') };
 }
 
-async function compose(cwd: string, options: { toolRegistryPath?: string; workspaceRoot?: string; logStream?: Writable } = {}) {
+async function compose(cwd: string, options: { toolRegistryPath?: string; workspaceRoot?: string; logStream?: Writable; logLevel?: 'info' | 'warn' } = {}) {
   const scope = container.createChildContainer();
   const { dispose } = registerAcodeServices(scope, {
     cwd,
     homeDir: join(root, 'home'),
-    logLevel: 'warn',
+    logLevel: options.logLevel ?? 'warn',
     logStream: options.logStream ?? logSink().stream,
     env: {},
     ...(options.toolRegistryPath !== undefined ? { toolRegistryPath: options.toolRegistryPath } : {}),
@@ -105,6 +105,14 @@ describe('registerAcodeServices: execution services', () => {
     expect(scope.resolve(TOKENS.ExecutionPolicy)).toBe(DEFAULT_EXECUTION_POLICY);
     expect(scope.resolveAll<IToolRunner>(TOKENS.ToolRunner).map((runner) => runner.isolation)).toEqual(['none', 'standard']);
     expect(existsSync(join(dir, '.agent', 'acode.db'))).toBe(false);
+  });
+
+  it('logs the loaded registry version, commit and tools at info (003: the toolset sessions will pin)', async () => {
+    const dir = project('logged');
+    const version = await build(dir);
+    const log = logSink();
+    await compose(dir, { logStream: log.stream, logLevel: 'info' });
+    expect(log.text()).toContain(`Loaded tool registry v${version} (commit none) with 1 tool: where_am_i`);
   });
 
   it('opens the store with the executor, which runs a built tool confined to the project root', async () => {
