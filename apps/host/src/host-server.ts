@@ -10,6 +10,7 @@ import {
   type IToolSchemaRegistry,
 } from '@acode/application';
 import { ERROR_CODES, type RegistryLimits } from '@acode/domain';
+import type { HostExecution } from './execution/host-execution.js';
 import { CORRELATION_ID_HEADER, acceptedCorrelationId } from './http/correlation-id.js';
 import { hostError } from './http/host-error.js';
 import { writeHostResponse, type HostResponse } from './http/host-response.js';
@@ -53,6 +54,8 @@ export interface HostServerOptions {
   /** For uptime and request durations; `performance.now()` by default. */
   readonly clock?: IClock;
   readonly timeouts?: Partial<HostTimeouts>;
+  /** Sessions and tool execution (`/v1/sessions/...`); without it those routes answer 503. */
+  readonly execution?: HostExecution;
 }
 
 /** A host server: bound with `listen`, drained with `close`. */
@@ -93,6 +96,8 @@ export function createHostServer(options: HostServerOptions): HostServer {
     clock,
     startedAt: clock.now(),
     isDraining: () => draining,
+    logger,
+    ...(options.execution === undefined ? {} : { execution: options.execution }),
   };
 
   const server = createServer({

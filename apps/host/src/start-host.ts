@@ -1,5 +1,8 @@
 import {
+  AcodeException,
   TOKENS,
+  type IToolCatalog,
+  type IToolExecutor,
   type ICorrelationContext,
   type ILogger,
   type IMetrics,
@@ -11,6 +14,7 @@ import {
 import { registerAcodeServices } from '@acode/infrastructure';
 import type { AddressInfo } from 'node:net';
 import { container as rootContainer } from 'tsyringe';
+import { createHostExecution, type ExecutionUnavailable } from './execution/host-execution.js';
 import { createHostServer, type HostServer, type HostTimeouts } from './host-server.js';
 import type { HostOptions } from './host-options.js';
 
@@ -69,6 +73,11 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     metrics: container.resolve<IMetrics>(TOKENS.Metrics),
     limits: container.resolve<ToolRegistryOptions>(TOKENS.ToolRegistryOptions).limits,
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
+    execution: createHostExecution({
+      catalog: () => container.resolve<IToolCatalog>(TOKENS.ToolCatalog),
+      executor: () => container.resolve<IToolExecutor>(TOKENS.ToolExecutor),
+      unavailable: executionUnavailable,
+    }),
   });
   const address = await server.listen(options.port, options.address);
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
@@ -88,4 +97,10 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
       logger.info('Acode host stopped', { event: 'HostStopped' });
     },
   };
+}
+
+/** The container throws ACODE-TBD-010 (no registry) or ACODE-TEX-001 (no store): a 503 with that code. Anything else is a bug. */
+function executionUnavailable(error: unknown): ExecutionUnavailable {
+  if (error instanceof AcodeException) return { code: error.code, message: error.message };
+  throw error;
 }

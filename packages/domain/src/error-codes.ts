@@ -73,6 +73,8 @@ export const ERROR_CODES = Object.freeze({
   HOST_LISTEN_FAILED: 'ACODE-HST-002',
   /** The host failed while serving a request; the details are in its log, under the correlation id. */
   HOST_INTERNAL_ERROR: 'ACODE-HST-003',
+  /** An execution session named in a host request does not exist (never opened, expired or evicted). */
+  HOST_SESSION_NOT_FOUND: 'ACODE-HST-004',
   /** A tool folder lacks a file it needs (schema.json, doc_summary.md, doc.md, a handler). */
   TOOL_FOLDER_FILE_MISSING: 'ACODE-TBD-001',
   /** A tool folder file cannot be read or parsed (not JSON, not UTF-8, too large). */
@@ -139,6 +141,7 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-HST-001': 'HTTP request not acceptable',
   'ACODE-HST-002': 'Host cannot listen',
   'ACODE-HST-003': 'Internal host error',
+  'ACODE-HST-004': 'Execution session not found',
   'ACODE-TBD-001': 'Tool folder file missing',
   'ACODE-TBD-002': 'Tool folder file unreadable',
   'ACODE-TBD-003': 'Tool schema field invalid',

@@ -1,8 +1,12 @@
+import { executeToolRoute } from './execute-tool.js';
+import { getSessionRoute } from './get-session.js';
 import { getToolRoute } from './get-tool.js';
 import { healthzRoute } from './healthz.js';
 import { listToolsRoute } from './list-tools.js';
 import { metricsRoute } from './metrics.js';
+import { openSessionRoute } from './open-session.js';
 import type { HostRoute } from './route.js';
+import { startTurnRoute } from './start-turn.js';
 import { validateArgumentsRoute } from './validate-arguments.js';
 
 /** Every endpoint of the host. */
@@ -12,6 +16,10 @@ export const HOST_ROUTES: readonly HostRoute[] = Object.freeze([
   listToolsRoute,
   getToolRoute,
   validateArgumentsRoute,
+  openSessionRoute,
+  getSessionRoute,
+  startTurnRoute,
+  executeToolRoute,
 ]);
 
 export type { HostRoute, RouteContext, RouteRequest } from './route.js';

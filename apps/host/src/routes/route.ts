@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { IClock, IMetrics, IToolSchemaRegistry } from '@acode/application';
+import type { IClock, ILogger, IMetrics, IToolSchemaRegistry } from '@acode/application';
 import type { RegistryLimits } from '@acode/domain';
+import type { HostExecution } from '../execution/host-execution.js';
 import type { HostResponse } from '../http/host-response.js';
 import type { ReadBodyResult } from '../http/read-body.js';
 
@@ -14,6 +15,10 @@ export interface RouteContext {
   readonly startedAt: number;
   /** True once shutdown began: health turns 503 so a balancer stops sending traffic. */
   isDraining(): boolean;
+  /** Sessions and the executor (issue 5); absent when the host was built without them. */
+  readonly execution?: HostExecution;
+  /** For the routes' own events (a session opened). */
+  readonly logger?: ILogger;
 }
 
 /** One request as a route sees it. */
