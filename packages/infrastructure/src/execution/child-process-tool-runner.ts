@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { MAX_AUDIT_EVENTS_PER_RUN, sanitizeAuditEvent } from './audit-event.js';
 import { readChildMessage, type ChildRunMessage } from './child-runner-protocol.js';
+import { handlerEnvironment } from './handler-environment.js';
 import { TYPESCRIPT_HOOKS_ENTRY_URL } from './register-typescript-hooks.js';
 import { verifyHandlerFile } from './verify-handler-file.js';
 
@@ -24,7 +25,8 @@ export interface ChildProcessToolRunnerOptions {
 
 /**
  * Runs `standard`-isolation handlers (001 §4.7), each in a fresh Node process forked with a
- * 256 MiB heap, the workspace root as its working directory, and JSON IPC. The child builds the
+ * 256 MiB heap, the workspace root as its working directory, the host's environment less its
+ * secret-looking variables (`handlerEnvironment`), and JSON IPC. The child builds the
  * handler's context itself and relays audit events; the parent checks every message again
  * (the handler could send its own), enforces the deadline and the caller's signal with SIGKILL,
  * and waits for the process to exit before returning, so no run leaves a process behind.
@@ -55,7 +57,7 @@ export class ChildProcessToolRunner implements IToolRunner {
     const execArgv = [`--max-old-space-size=${CHILD_MAX_OLD_SPACE_MB}`, ...(request.tool.handlerLanguage === 'ts' ? ['--import', this.#typescriptHooksUrl] : [])];
     let child: ChildProcess;
     try {
-      child = fork(this.#entryPath, [], { cwd: request.context.workspaceRoot, execArgv, serialization: 'json', stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      child = fork(this.#entryPath, [], { cwd: request.context.workspaceRoot, env: handlerEnvironment(process.env), execArgv, serialization: 'json', stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     } catch (error) {
       return { kind: 'crashed', detail: `the handler process could not start: ${firstLine(error)}` };
     }

@@ -34,6 +34,24 @@ describe('ChildProcessToolRunner', () => {
     expect(outcome).toEqual({ kind: 'returned', result: { ok: true, data: { resolved: `${root}/notes/new.md`, root, cwd: root } } });
   });
 
+  it("starts the handler without the host's secret-looking variables, keeping the rest", async () => {
+    process.env['ACODE_TEST_API_KEY'] = 'sk-not-for-handlers';
+    process.env['ACODE_TEST_DB_PASSWORD'] = 'hunter2';
+    process.env['ACODE_TEST_PLAIN'] = 'visible';
+    try {
+      const names = ['ACODE_TEST_API_KEY', 'ACODE_TEST_DB_PASSWORD', 'ACODE_TEST_PLAIN', 'PATH'];
+      const outcome = await runner.run(runRequest(catalogTool('reads-environment.js'), { args: { names } }).request);
+      expect(outcome).toEqual({
+        kind: 'returned',
+        result: { ok: true, data: { ACODE_TEST_API_KEY: null, ACODE_TEST_DB_PASSWORD: null, ACODE_TEST_PLAIN: 'visible', PATH: process.env['PATH'] ?? null } },
+      });
+    } finally {
+      delete process.env['ACODE_TEST_API_KEY'];
+      delete process.env['ACODE_TEST_DB_PASSWORD'];
+      delete process.env['ACODE_TEST_PLAIN'];
+    }
+  });
+
   it('returns the result, the intents and a frozen state built in the child', async () => {
     const outcome = await runner.run(runRequest(catalogTool('returns-ok.js'), { args: { query: 'q' } }).request);
     expect(outcome).toMatchObject({
