@@ -3,16 +3,23 @@
  * `pnpm bench`: this registry against JSON.parse, Ajv 2020 and raw @cfworker/json-schema, in one
  * process, side by side; then heap per schema and 000's budgets; then tool-call parsing (repair,
  * extraction, the full pipeline) against JSON.parse and jsonrepair, with 002's and issue 3's
- * budgets (issue 3's ratios from paired, interleaved runs). Prints the report and writes it to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
+ * budgets (issue 3's ratios from paired, interleaved runs); then tool execution (a shipped handler
+ * called directly against the same call through the `ToolExecutor`, in process and in a child
+ * process) with issue 5's budgets. Prints the report and writes it to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
  * printed, not fatal. Run with `node --expose-gc` (the heap figures need it).
  */
 import { writeFileSync } from 'node:fs';
 import { BUDGETS, checkBudgets } from './lib/budgets.mjs';
+import { checkExecution } from './lib/check-execution.mjs';
 import { checkParsing } from './lib/check-parsing.mjs';
 import { checkSubjects } from './lib/check-subjects.mjs';
 import { describeMachine } from './lib/describe-machine.mjs';
+import { EXECUTION_BUDGETS } from './lib/execution-budgets.mjs';
+import { executionNotes } from './lib/execution-report-tables.mjs';
+import { executionTasks } from './lib/execution-tasks.mjs';
 import { heapSubjects } from './lib/heap-subjects.mjs';
 import { loadAcode } from './lib/load-acode.mjs';
+import { loadExecution } from './lib/load-execution.mjs';
 import { loadPeers } from './lib/load-peers.mjs';
 import { loadToolCallParsing } from './lib/load-tool-calls.mjs';
 import { measureHeap } from './lib/measure-heap.mjs';
@@ -38,12 +45,36 @@ async function main() {
   const parsing = loadedParsing.ok ? loadedParsing : undefined;
   if (!loadedParsing.ok) notes.push(`This project's repairer and parser were NOT MEASURED: ${loadedParsing.reason}.`);
 
+  const loadedExecution = await loadExecution();
+  const execution = loadedExecution.ok ? loadedExecution : undefined;
+  if (!loadedExecution.ok) notes.push(`This project's tool executor was NOT MEASURED: ${loadedExecution.reason}.`);
+  try {
+    await measureAndReport({ acode, peers, parsing, execution, notes });
+  } finally {
+    // Closes the execution stores and removes the temporary tools folders.
+    execution?.dispose();
+  }
+}
+
+/**
+ * Checks every subject's answers, measures every section and writes the report.
+ *
+ * @param {object} subjects
+ * @param {import('./lib/load-acode.mjs').AcodeSubjects | undefined} subjects.acode
+ * @param {readonly import('./lib/load-peers.mjs').Peer[]} subjects.peers
+ * @param {import('./lib/load-tool-calls.mjs').ParsingSubjects | undefined} subjects.parsing
+ * @param {import('./lib/load-execution.mjs').ExecutionSubjects | undefined} subjects.execution
+ * @param {string[]} subjects.notes Notes so far; the checks' findings are added.
+ */
+async function measureAndReport({ acode, peers, parsing, execution, notes }) {
   const checked = checkSubjects(acode, peers);
   const checkedParsing = checkParsing(parsing);
+  const checkedExecution = await checkExecution(execution);
   notes.push(
-    ...[...checked.problems, ...checkedParsing.problems].map((problem) => `WRONG ANSWER: ${problem}; its figures are not comparable.`),
+    ...[...checked.problems, ...checkedParsing.problems, ...checkedExecution.problems].map((problem) => `WRONG ANSWER: ${problem}; its figures are not comparable.`),
     ...checked.facts,
     ...checkedParsing.facts,
+    ...checkedExecution.facts,
   );
 
   process.stdout.write('Timing tasks (about half a minute)...\n');
@@ -64,7 +95,12 @@ async function main() {
     ratios: checkRatios(PARSE_RATIO_CHECKS, measureRatioPairs(PARSE_RATIO_CHECKS, parsingTasks)),
   };
 
-  const report = { date: new Date().toISOString(), machine: describeMachine(), timings, heaps, budgets, parsing: parsingReport, notes };
+  process.stdout.write('Tool execution tasks (about ten seconds)...\n');
+  const executionTimings = withRatiosByWork(await measureTasks(executionTasks(execution)), (row) => row.meanMicros);
+  const executionReport = { timings: executionTimings, budgets: checkBudgets(EXECUTION_BUDGETS, { timings: executionTimings, heaps: [] }) };
+  notes.push(...executionNotes(executionTimings));
+
+  const report = { date: new Date().toISOString(), machine: describeMachine(), timings, heaps, budgets, parsing: parsingReport, execution: executionReport, notes };
   process.stdout.write(`\n${renderText(report)}`);
   writeFileSync(RESULTS_FILE, renderMarkdown(report));
   process.stdout.write(`\nWrote ${RESULTS_FILE.pathname}\n`);

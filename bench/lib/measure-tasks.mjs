@@ -2,7 +2,9 @@
 /**
  * Runs timing tasks side by side in one tinybench `Bench` and turns its results into per-operation
  * figures. Operations far below a microsecond are run in batches inside one sample, because one
- * timer read costs about as much as they do; every figure is divided back to one operation.
+ * timer read costs about as much as they do; every figure is divided back to one operation. A
+ * task that takes tens of milliseconds brings its own, smaller budget ({@link TaskLimits}) and
+ * runs in a `Bench` of its own after the others, in the same process.
  */
 import { Bench } from 'tinybench';
 
@@ -20,6 +22,21 @@ import { Bench } from 'tinybench';
  * @property {TaskRole} role
  * @property {number} batch Operations per call of `run` (a positive integer).
  * @property {() => unknown} run Performs `batch` operations.
+ * @property {boolean} [async] `run` returns a promise, which tinybench awaits inside the timed
+ *   window (one microtask turn included). Said explicitly so tinybench need not call `run` once
+ *   to find out; a batch of an async task must be 1.
+ * @property {TaskLimits} [limits] The task's own time budget, instead of the run's.
+ */
+
+/**
+ * How long a slow task is run. tinybench keeps sampling until both the time and the count of
+ * samples are reached.
+ *
+ * @typedef {object} TaskLimits
+ * @property {number} timeMs
+ * @property {number} warmupTimeMs
+ * @property {number} iterations Least samples taken.
+ * @property {number} warmupIterations Least warm-up runs.
  */
 
 /**
@@ -80,23 +97,43 @@ export async function measureTasks(tasks, options = {}) {
   const ids = new Set();
   for (const task of tasks) {
     assertBatch(task.batch);
+    if (task.async === true && task.batch !== 1) throw new RangeError(`task '${task.id}' is async: its batch must be 1, got ${task.batch}`);
     if (ids.has(task.id)) throw new Error(`duplicate task id '${task.id}'`);
     ids.add(task.id);
   }
 
-  const bench = new Bench({
-    name: 'acode registry',
-    time: options.timeMs ?? 500,
-    warmup: true,
-    warmupTime: options.warmupTimeMs ?? 200,
-    // Nanosecond timer: several tasks take well under a microsecond per sample.
-    timestampProvider: 'hrtimeNow',
-    throws: false,
-  });
-  for (const task of tasks) bench.add(task.id, task.run);
-  await bench.run();
+  /** @type {Map<string, unknown>} */
+  const results = new Map();
+  const shared = tasks.filter((task) => task.limits === undefined);
+  const groups = [
+    ...(shared.length > 0 ? [{ tasks: shared, time: options.timeMs ?? 500, warmupTime: options.warmupTimeMs ?? 200 }] : []),
+    ...tasks.flatMap((task) => (task.limits === undefined ? [] : [{ tasks: [task], ...benchLimits(task.limits) }])),
+  ];
+  for (const { tasks: group, ...limits } of groups) {
+    const bench = new Bench({
+      name: 'acode registry',
+      ...limits,
+      warmup: true,
+      // Nanosecond timer: several tasks take well under a microsecond per sample.
+      timestampProvider: 'hrtimeNow',
+      throws: false,
+    });
+    for (const task of group) bench.add(task.id, task.run, { async: task.async === true });
+    await bench.run();
+    for (const task of group) results.set(task.id, bench.getTask(task.id)?.result);
+  }
 
-  return tasks.map((task) => toMeasurement(task, bench.getTask(task.id)?.result));
+  return tasks.map((task) => toMeasurement(task, results.get(task.id)));
+}
+
+/**
+ * tinybench's options for a task's own limits.
+ *
+ * @param {TaskLimits} limits
+ * @returns {{ time: number, warmupTime: number, iterations: number, warmupIterations: number }}
+ */
+function benchLimits(limits) {
+  return { time: limits.timeMs, warmupTime: limits.warmupTimeMs, iterations: limits.iterations, warmupIterations: limits.warmupIterations };
 }
 
 /**

@@ -3,6 +3,7 @@
  * Renders a {@link BenchReport} for the terminal (aligned columns, budget misses shouted) and as
  * Markdown for `bench/RESULTS.md`.
  */
+import { executionBudgetTable, executionMisses, executionTimingTable } from './execution-report-tables.mjs';
 import { parseBudgetTable, parseTimingTable, parsingMisses } from './parse-report-tables.mjs';
 import { budgetTable, describeMachineLine, heapTable, timingTable } from './report-tables.mjs';
 
@@ -71,6 +72,42 @@ How to read the rows:
   judged on its worst input. A miss is printed loudly but does not fail the run.
 `;
 
+/** Opening of the execution section of `RESULTS.md`: what each row includes and how it is judged. */
+const EXECUTION_PREAMBLE = `# Tool execution benchmarks
+
+Measured in the same run, side by side: each tool's handler called directly, and the same call
+through the \`ToolExecutor\` as the app's composition root wires it (the real schema registry with
+the core and built tools, the catalog of a \`tool_registry.json\` built into a temporary directory,
+both runners, the default execution policy), with logging and metrics as no-ops and the in-memory
+execution store instead of SQLite. Ratios divide a row by the direct call of **the same handler**.
+
+How to read the rows:
+
+- \`kb_search handler, called directly\` is the shipped \`tools/kb-search/handler.js\` given
+  already-valid arguments (\`{ query: 'onboarding', top_k: 5, namespace: 'studio',
+  include_snippets: true }\`) and one plain context object made once: the handler's own work
+  (it reads and parses the bundled knowledge base on every call, then scores it).
+- \`acode ToolExecutor.execute, kb_search, isolation none\` is the same call through the executor
+  in a text-mode session: name lookup, the session and mode policies, argument validation with
+  defaults, canonical JSON of the arguments, the idempotency look-up, the clamp, isolation,
+  retrieval-budget and confirmation policies, then the in-process runner (the handler file's
+  file checked against the build (a \`stat\`; its sha256 again only when the file changed), a
+  fresh context, the time limit, the output size check) and the envelope with its \`meta\`,
+  stored for replay. No execution id is sent, so every call gets a fresh one and none is a
+  replay; a call that does not answer \`ok: true\` fails the row.
+- The echo rows run the bench's own handler (it returns its text; written to the temporary
+  directory) under two tools. \`echo_inline\` asks for isolation \`none\`: its executor row is
+  the executor's own cost with a handler that costs next to nothing, and the in-process budget is
+  judged on it. \`echo_text\` asks for \`standard\` isolation: its executor row is all of the above plus a
+  fresh Node process per call: process start, loading the runner and the handler module, the
+  arguments and the result over IPC, and the process's exit. It takes a hundred milliseconds or
+  more, so it runs for about two seconds with at least 16 samples, and its p99 is close to its
+  slowest sample; the direct call is a sub-microsecond baseline, so its ratio only says how much
+  of the call isolation is.
+- Every row awaits its promise inside the timed window, one call to a sample. A miss is printed
+  loudly but does not fail the run.
+`;
+
 /**
  * @param {BenchReport} report
  * @returns {string}
@@ -93,6 +130,9 @@ export function renderText(report) {
   if (report.parsing) {
     parts.push('', textTable(parseTimingTable(report.parsing)), '', textTable(parseBudgetTable(report.parsing)), ...parsingMisses(report.parsing));
   }
+  if (report.execution) {
+    parts.push('', textTable(executionTimingTable(report.execution)), '', textTable(executionBudgetTable(report.execution)), ...executionMisses(report.execution));
+  }
   if (report.notes.length > 0) parts.push('', 'Notes:', ...report.notes.map((note) => `- ${clean(note)}`));
   return `${parts.join('\n')}\n`;
 }
@@ -114,6 +154,9 @@ export function renderMarkdown(report) {
   ];
   if (report.parsing) {
     parts.push('', PARSING_PREAMBLE, markdownTable(parseTimingTable(report.parsing)), '', markdownTable(parseBudgetTable(report.parsing)));
+  }
+  if (report.execution) {
+    parts.push('', EXECUTION_PREAMBLE, markdownTable(executionTimingTable(report.execution)), '', markdownTable(executionBudgetTable(report.execution)));
   }
   if (report.notes.length > 0) parts.push('', '## Notes', '', ...report.notes.map((note) => `- ${markdownCell(note)}`));
   return `${parts.join('\n')}\n`;

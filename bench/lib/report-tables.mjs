@@ -32,6 +32,8 @@ import { formatBytes, formatInUnit, formatLimit, formatMicros, formatRate, forma
  * @property {readonly string[]} notes Problems and observations, most important first.
  * @property {import('./parse-report-tables.mjs').ParsingReport} [parsing] Issue 3's tool-call
  *   parsing section.
+ * @property {import('./execution-report-tables.mjs').ExecutionReport} [execution] Issue 5's tool
+ *   execution section.
  */
 
 /**
@@ -43,22 +45,37 @@ export function timingTable(report) {
 }
 
 /**
- * A timing table of any rows, with their ratios.
+ * Headings of a timing table's ratio columns.
+ *
+ * @typedef {object} RatioColumns
+ * @property {string} baseline Heading of `vsBaseline`.
+ * @property {string} [cheapestPeer] Heading of `vsCheapestPeer`; the column is left out when absent.
+ */
+
+/** @type {Readonly<RatioColumns>} */
+const PEER_RATIO_COLUMNS = Object.freeze({ baseline: '× JSON.parse', cheapestPeer: '× cheapest peer' });
+
+/**
+ * A timing table of any rows, with their ratios. A failed row gives its reason in the last column.
  *
  * @param {string} title
  * @param {BenchReport['timings']} timings
+ * @param {RatioColumns} [ratioColumns] `× JSON.parse` and `× cheapest peer` unless given.
  * @returns {Table}
  */
-export function timingRowsTable(title, timings) {
+export function timingRowsTable(title, timings, ratioColumns = PEER_RATIO_COLUMNS) {
+  const withPeer = ratioColumns.cheapestPeer !== undefined;
+  const headings = withPeer ? [ratioColumns.baseline, ratioColumns.cheapestPeer ?? ''] : [ratioColumns.baseline];
   return {
     title,
-    columns: ['Task', 'ops/s', 'mean µs', 'p99 µs', '× JSON.parse', '× cheapest peer'],
-    numericColumns: [1, 2, 3, 4, 5],
-    rows: timings.map((row) =>
-      row.state === 'measured'
-        ? [row.label, formatRate(row.opsPerSecond), formatMicros(row.meanMicros), formatMicros(row.p99Micros), formatRatio(row.vsBaseline), formatRatio(row.vsCheapestPeer)]
-        : [row.label, 'failed', '—', '—', '—', `(${row.failure ?? 'no reason'})`],
-    ),
+    columns: ['Task', 'ops/s', 'mean µs', 'p99 µs', ...headings],
+    // Every column but the task's name.
+    numericColumns: Array.from({ length: 3 + headings.length }, (_, index) => index + 1),
+    rows: timings.map((row) => {
+      if (row.state !== 'measured') return [row.label, 'failed', '—', '—', ...headings.slice(1).map(() => '—'), `(${row.failure ?? 'no reason'})`];
+      const ratios = withPeer ? [formatRatio(row.vsBaseline), formatRatio(row.vsCheapestPeer)] : [formatRatio(row.vsBaseline)];
+      return [row.label, formatRate(row.opsPerSecond), formatMicros(row.meanMicros), formatMicros(row.p99Micros), ...ratios];
+    }),
   };
 }
 

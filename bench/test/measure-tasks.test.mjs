@@ -62,6 +62,46 @@ describe('measureTasks', () => {
     expect(results[1]?.failure).toBe('boom');
   });
 
+  it('awaits an async task inside each sample: the next call starts only after the previous one settled', async () => {
+    let running = 0;
+    let mostAtOnce = 0;
+    let settled = 0;
+    const run = async () => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running -= 1;
+      settled += 1;
+    };
+    const [result] = await measureTasks([{ ...spec, id: 'async', batch: 1, async: true, run }], { timeMs: 5, warmupTimeMs: 1 });
+    expect(result?.state).toBe('measured');
+    expect(mostAtOnce).toBe(1);
+    expect(running).toBe(0);
+    expect(settled).toBeGreaterThanOrEqual(result?.samples ?? Number.POSITIVE_INFINITY);
+  });
+
+  it('reports an async task that rejects as failed', async () => {
+    const [result] = await measureTasks([{ ...spec, id: 'rejects', batch: 1, async: true, run: async () => { throw new Error('refused'); } }], { timeMs: 5, warmupTimeMs: 1 });
+    expect(result).toMatchObject({ state: 'failed', failure: 'refused' });
+  });
+
+  it("runs a task with its own limits to at least their sample count, beside the others, in the plan's order", async () => {
+    const limits = { timeMs: 1, warmupTimeMs: 0, iterations: 7, warmupIterations: 1 };
+    const results = await measureTasks(
+      [
+        { ...spec, id: 'slow', batch: 1, limits, run: () => 1 },
+        { ...spec, id: 'fast', batch: 1, run: () => 2 },
+      ],
+      { timeMs: 5, warmupTimeMs: 1 },
+    );
+    expect(results.map((r) => [r.id, r.state])).toEqual([['slow', 'measured'], ['fast', 'measured']]);
+    expect(results[0]?.samples).toBeGreaterThanOrEqual(7);
+  });
+
+  it('refuses an async task batched more than once: a sync loop would not await the others', async () => {
+    await expect(measureTasks([{ ...spec, async: true, batch: 2, run: async () => 0 }])).rejects.toThrow(/task 't' is async: its batch must be 1/);
+  });
+
   it('refuses duplicate ids and bad batches before running anything', async () => {
     let ran = false;
     const run = () => { ran = true; };

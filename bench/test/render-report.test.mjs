@@ -95,6 +95,64 @@ describe('the tool-call parsing section', () => {
   });
 });
 
+describe('the tool execution section', () => {
+  /** @type {import('../lib/budgets.mjs').Budget} */
+  const inProcessBudget = { id: 'i', requirement: 'issue 5 (003: voice tools within 1 s)', label: 'Executor overhead, in process, p99', limit: 1000, unit: 'µs', source: 'timing', measurementIds: ['acode-execute'] };
+  /** @type {import('../lib/budgets.mjs').Budget} */
+  const childBudget = { id: 'c', requirement: '003 latencyBudgetMs (voice < 1 s)', label: 'Run in a child process (standard isolation), p99', limit: 500_000, unit: 'µs', source: 'timing', measurementIds: ['acode-child'] };
+  const row = { work: 'kb_search', batch: 1, state: /** @type {const} */ ('measured') };
+  const execution = {
+    timings: [
+      { ...row, id: 'kb-direct', label: 'kb_search handler, called directly', role: /** @type {const} */ ('baseline'), opsPerSecond: 2_000, meanMicros: 500, p99Micros: 900, vsBaseline: 1 },
+      { ...row, id: 'acode-execute', label: 'acode ToolExecutor.execute, kb_search', role: /** @type {const} */ ('acode'), opsPerSecond: 1_000, meanMicros: 1_000, p99Micros: 2_500, vsBaseline: 2 },
+      { id: 'acode-child', label: 'acode ToolExecutor.execute, echo_text, standard', work: 'echo_text', role: /** @type {const} */ ('acode'), batch: 1, state: /** @type {const} */ ('failed'), failure: 'echo_text answered TIMEOUT' },
+    ],
+    budgets: [
+      { budget: inProcessBudget, status: /** @type {const} */ ('FAIL'), measured: 2_500, measuredBy: 'acode ToolExecutor.execute, kb_search' },
+      { budget: childBudget, status: /** @type {const} */ ('NOT MEASURED'), reason: 'echo_text answered TIMEOUT' },
+    ],
+  };
+
+  it('is absent when the report has none', () => {
+    expect(renderMarkdown(report())).not.toContain('Tool execution');
+    expect(renderText(report())).not.toContain('Tool execution');
+  });
+
+  it('renders its timings with one ratio column, against the direct call, and its p99 budgets', () => {
+    const markdown = renderMarkdown(report({ execution }));
+    expect(markdown).toContain('# Tool execution benchmarks');
+    expect(markdown).toContain('| Task | ops/s | mean µs | p99 µs | × direct call |');
+    expect(markdown).toContain('| acode ToolExecutor.execute, kb_search | 1,000 | 1,000 | 2,500 | 2.00× |');
+    expect(markdown).toContain('| acode ToolExecutor.execute, echo_text, standard | failed | — | — | (echo_text answered TIMEOUT) |');
+    expect(markdown).toContain('| Executor overhead, in process, p99 | issue 5 (003: voice tools within 1 s) | < 1 ms | 2.50 ms (acode ToolExecutor.execute, kb_search) | FAIL |');
+    expect(markdown).toContain('| Run in a child process (standard isolation), p99 | 003 latencyBudgetMs (voice < 1 s) | < 500 ms | — (echo_text answered TIMEOUT) | NOT MEASURED |');
+    expect(markdown).not.toMatch(/Tool execution timings[^#]*× cheapest peer/);
+  });
+
+  it('explains what each row includes', () => {
+    const markdown = renderMarkdown(report({ execution }));
+    expect(markdown).toMatch(/argument validation/);
+    expect(markdown).toMatch(/policies/);
+    expect(markdown).toMatch(/envelope/);
+    expect(markdown).toMatch(/process start, loading the runner and the handler module, the\s+arguments and the result over IPC/);
+  });
+
+  it('comes after the parsing section and before the notes', () => {
+    const parsing = { timings: [], budgets: [], ratios: [] };
+    const markdown = renderMarkdown(report({ parsing, execution, notes: ['a note'] }));
+    expect(markdown.indexOf('# Tool-call parsing benchmarks')).toBeLessThan(markdown.indexOf('# Tool execution benchmarks'));
+    expect(markdown.indexOf('# Tool execution benchmarks')).toBeLessThan(markdown.indexOf('## Notes'));
+  });
+
+  it('prints its tables in text and shouts every budget that missed or was not measured', () => {
+    const text = renderText(report({ execution }));
+    expect(text).toContain('Tool execution timings');
+    expect(text).toMatch(/acode ToolExecutor\.execute, kb_search\s+1,000\s+1,000\s+2,500\s+2\.00×/);
+    expect(text).toContain('!!! BUDGET MISSED: Executor overhead, in process, p99 (issue 5 (003: voice tools within 1 s))');
+    expect(text).toContain('!!! BUDGET NOT MEASURED: Run in a child process (standard isolation), p99 (003 latencyBudgetMs (voice < 1 s))');
+  });
+});
+
 describe('tables', () => {
   const table = { title: 'T', columns: ['name', 'value'], numericColumns: [1], rows: [['a|b\nc', '1'], ['long name', '1,000']] };
 
