@@ -3,6 +3,9 @@ import { checkConfirmation, EXPIRED_TOKEN_RETENTION_MS, type StoredConfirmation 
 import { normaliseKeep } from './normalise-keep.js';
 import { sha256Hex } from './sha256-hex.js';
 
+/** Sessions an {@link InMemoryToolExecutionStore} keeps results for unless told otherwise. */
+export const DEFAULT_MAX_SESSIONS = 10_000;
+
 /**
  * Confirmation tokens and results by execution id in this process's memory (a host's sessions,
  * tests). Same rules as the SQLite store: tokens kept as digests, single use, a mismatch leaves a
@@ -11,8 +14,14 @@ import { sha256Hex } from './sha256-hex.js';
  */
 export class InMemoryToolExecutionStore implements IToolExecutionStore {
   readonly #tokens = new Map<string, StoredConfirmation & { usedAtMs: number | null }>();
-  /** Per session, results in the order saved (a Map keeps insertion order). */
+  /** Per session, results in the order saved; sessions in the order last saved to (a Map keeps insertion order). */
   readonly #executions = new Map<string, Map<string, StoredExecution>>();
+  readonly #maxSessions: number;
+
+  /** `maxSessions`: sessions whose results are kept (10,000 by default); past it, the one saved to least recently is dropped. */
+  constructor(options: { readonly maxSessions?: number } = {}) {
+    this.#maxSessions = Math.max(1, Math.floor(options.maxSessions ?? DEFAULT_MAX_SESSIONS));
+  }
 
   saveConfirmation(grant: ConfirmationGrant): void {
     for (const [digest, token] of this.#tokens) {
@@ -40,11 +49,11 @@ export class InMemoryToolExecutionStore implements IToolExecutionStore {
   }
 
   saveExecution(sessionId: string, executionId: string, execution: StoredExecution, keep: number): void {
-    let session = this.#executions.get(sessionId);
-    if (session === undefined) {
-      session = new Map();
-      this.#executions.set(sessionId, session);
-    }
+    const session = this.#executions.get(sessionId) ?? new Map<string, StoredExecution>();
+    // Re-inserted so the session counts as the most recent; the least recent go past the bound.
+    this.#executions.delete(sessionId);
+    this.#executions.set(sessionId, session);
+    for (const stale of [...this.#executions.keys()].slice(0, Math.max(0, this.#executions.size - this.#maxSessions))) this.#executions.delete(stale);
     // Deleted first so a saved-again id counts as the newest.
     session.delete(executionId);
     session.set(executionId, structuredClone(execution));

@@ -24,6 +24,13 @@ interface ExecutionRow {
 }
 
 /**
+ * How long a stored result can be replayed by its execution id: a day, far beyond any resend
+ * or reconnect, after which the row is swept whatever its session (the per-session `keep`
+ * bound alone would let sessions that are never used again pile up).
+ */
+export const EXECUTION_RETENTION_MS = 24 * 60 * 60_000;
+
+/**
  * Confirmation tokens and results by execution id in the project's SQLite database, the same
  * file as telemetry (opened by `openTelemetryDatabase`: WAL, `synchronous = FULL`, migrations),
  * so a token printed by one `acode tools exec` is accepted by the next, and by another process.
@@ -90,11 +97,14 @@ export class SqliteToolExecutionStore implements IToolExecutionStore {
 
   saveExecution(sessionId: string, executionId: string, execution: StoredExecution, keep: number): void {
     const responseJson = JSON.stringify(execution.response);
+    const now = Date.now();
     this.#transaction('store a result', () => {
+      // Sessions are never closed here (a CLI session is a name; a chat run opens one each time), so age bounds the table.
+      this.#statement('DELETE FROM tool_executions WHERE created_at_ms < ?').run(now - EXECUTION_RETENTION_MS);
       this.#statement(
         `INSERT OR REPLACE INTO tool_executions (session_id, execution_id, tool, args_sha256, args_json, response_json, created_at_ms, seq)
          VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tool_executions WHERE session_id = ?))`,
-      ).run(sessionId, executionId, execution.tool, sha256Hex(execution.argsCanonical), execution.argsCanonical, responseJson, Date.now(), sessionId);
+      ).run(sessionId, executionId, execution.tool, sha256Hex(execution.argsCanonical), execution.argsCanonical, responseJson, now, sessionId);
       this.#statement(
         `DELETE FROM tool_executions WHERE session_id = ? AND seq NOT IN (
            SELECT seq FROM tool_executions WHERE session_id = ? ORDER BY seq DESC LIMIT ?)`,

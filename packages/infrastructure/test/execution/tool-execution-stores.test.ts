@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryToolExecutionStore } from '../../src/execution/in-memory-tool-execution-store.js';
-import { SqliteToolExecutionStore } from '../../src/execution/sqlite-tool-execution-store.js';
+import { EXECUTION_RETENTION_MS, SqliteToolExecutionStore } from '../../src/execution/sqlite-tool-execution-store.js';
 import { SqliteTelemetryStore } from '../../src/telemetry/index.js';
 import { makeTempDir } from './runner-fixture.js';
 
@@ -104,6 +104,18 @@ describe.each(stores)('%s', (_name, create) => {
   });
 });
 
+describe('InMemoryToolExecutionStore', () => {
+  it('keeps results for at most maxSessions sessions, dropping the one saved to least recently', () => {
+    const store = new InMemoryToolExecutionStore({ maxSessions: 2 });
+    store.saveExecution('a', 'exec_a', execution('exec_a'), 100);
+    store.saveExecution('b', 'exec_b', execution('exec_b'), 100);
+    store.saveExecution('a', 'exec_a2', execution('exec_a2'), 100);
+    store.saveExecution('c', 'exec_c', execution('exec_c'), 100);
+    expect(store.findExecution('b', 'exec_b')).toBeUndefined();
+    expect([store.findExecution('a', 'exec_a'), store.findExecution('a', 'exec_a2'), store.findExecution('c', 'exec_c')].every((found) => found !== undefined)).toBe(true);
+  });
+});
+
 describe('SqliteToolExecutionStore', () => {
   it('accepts a token once across two stores on one file', () => {
     const file = join(makeTempDir(), 'acode.db');
@@ -150,6 +162,22 @@ describe('SqliteToolExecutionStore', () => {
     store.saveConfirmation(grant);
     store.saveConfirmation({ ...grant, token: 'tok_later', createdAtMs: grant.expiresAtMs + 25 * 60 * 60_000, expiresAtMs: grant.expiresAtMs + 26 * 60 * 60_000 });
     expect(store.consumeConfirmation(grant.token, binding, 0)).toBe('unknown');
+  });
+
+  it('sweeps results older than the retention, of every session, when a result is saved', () => {
+    const file = join(makeTempDir(), 'acode.db');
+    const store = openSqlite(file);
+    store.saveExecution('old-session', 'exec_old', execution('exec_old'), 100);
+    store.saveExecution('s1', 'exec_recent', execution('exec_recent'), 100);
+    const raw = new Database(file);
+    raw.prepare("UPDATE tool_executions SET created_at_ms = ? WHERE execution_id = 'exec_old'").run(Date.now() - EXECUTION_RETENTION_MS - 60_000);
+    raw.prepare("UPDATE tool_executions SET created_at_ms = ? WHERE execution_id = 'exec_recent'").run(Date.now() - EXECUTION_RETENTION_MS + 60_000);
+    raw.close();
+    expect(store.findExecution('old-session', 'exec_old')).toBeDefined();
+    store.saveExecution('s2', 'exec_new', execution('exec_new'), 100);
+    expect(store.findExecution('old-session', 'exec_old')).toBeUndefined();
+    expect(store.findExecution('s1', 'exec_recent')).toBeDefined();
+    expect(store.findExecution('s2', 'exec_new')).toBeDefined();
   });
 
   it('refuses a file that is not a database with ACODE-TEX-001 naming it', () => {

@@ -6,6 +6,7 @@ import type { TelemetryMigration } from '../telemetry-migration.js';
  * digests only (and their arguments likewise): the file never holds a usable token. A stored
  * result keeps the canonical arguments of its run beside their digest, because a replay must
  * give them back (`StoredExecution.argsCanonical`); `tool_calls` already holds arguments too.
+ * Results past their retention are swept by age, across sessions (`created_at_ms` index).
  */
 export const toolExecutionsMigration: TelemetryMigration = {
   version: 2,
@@ -33,5 +34,6 @@ export const toolExecutionsMigration: TelemetryMigration = {
       PRIMARY KEY (session_id, execution_id)
     ) STRICT;
     CREATE INDEX tool_executions_session_seq ON tool_executions (session_id, seq);
+    CREATE INDEX tool_executions_created_at ON tool_executions (created_at_ms);
   `,
 };
