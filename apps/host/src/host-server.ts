@@ -128,7 +128,7 @@ export function createHostServer(options: HostServerOptions): HostServer {
     let template = '(unmatched)';
     let response: HostResponse | undefined;
     try {
-      const routed = route(req, correlationId);
+      const routed = route(req, res, correlationId);
       template = routed.template;
       response = await routed.respond();
     } catch (error) {
@@ -162,7 +162,7 @@ export function createHostServer(options: HostServerOptions): HostServer {
   }
 
   /** Picks the route for a request; method and path errors are answered here. */
-  function route(req: IncomingMessage, correlationId: string): { template: string; respond: () => Promise<HostResponse | undefined> } {
+  function route(req: IncomingMessage, res: ServerResponse, correlationId: string): { template: string; respond: () => Promise<HostResponse | undefined> } {
     const parsed = parseRequestTarget(req.url);
     if (!parsed.ok) return fixed(hostError(parsed.status, parsed.message, correlationId));
     const { segments, query } = parsed.target;
@@ -178,11 +178,16 @@ export function createHostServer(options: HostServerOptions): HostServer {
       return fixed(hostError(405, `Method ${req.method ?? ''} is not allowed here; use ${allow}`, correlationId, { headers: { Allow: allow } }));
     }
     const { candidate, params } = match;
+    // A client that hangs up mid-request cancels what its request started (a tool run).
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort(new Error('The client closed the connection'));
+    });
     return {
       template: candidate.template,
       respond: async () =>
         candidate.handle(
-          { params, query, headers: req.headers, correlationId, readBody: (limitBytes) => readBoundedBody(req, limitBytes) },
+          { params, query, headers: req.headers, correlationId, readBody: (limitBytes) => readBoundedBody(req, limitBytes), signal: gone.signal },
           context,
         ),
     };

@@ -3,6 +3,7 @@ import { buildToolRegistry } from '@acode/infrastructure';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { request as httpRequest } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,35 @@ describe('host execution routes', () => {
     expect(again.json()).toMatchObject({ ok: false, error: { type: 'CONFIRMATION_REQUIRED', details: { reason: 'used' } } });
   });
 
+  it('cancels a run whose client hangs up: the confirmed command is stopped, its process group too', async () => {
+    const session = await openSession(project, 'text');
+    const args = { command: 'echo $$ > hung-up.pid; sleep 30', timeout_seconds: 60 };
+    const asked = (await execute(project, session, 'command_execute', { args })).json();
+    const token = asked.error.confirmation_request.confirmation_token as string;
+    const body = JSON.stringify({ args, confirmation_token: token });
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port: project.host.address.port,
+      method: 'POST',
+      path: `/v1/sessions/${session}/tools/command_execute/execute`,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
+      agent: false,
+    });
+    request.on('error', () => undefined);
+    request.end(body);
+    const pidFile = join(project.dir, 'hung-up.pid');
+    for (let attempt = 0; attempt < 400 && !existsSync(pidFile); attempt++) await sleep(25);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(pid)).toBe(true);
+    request.destroy();
+    // Bounded wait for the cancellation to reach the shell (the runner's grace is one second).
+    for (let attempt = 0; attempt < 200 && alive(pid); attempt++) await sleep(25);
+    expect(alive(pid)).toBe(false);
+    // The host still serves, and the token was spent on the cancelled run.
+    const again = (await execute(project, session, 'command_execute', { args, confirmation_token: token })).json();
+    expect(again).toMatchObject({ ok: false, error: { type: 'CONFIRMATION_REQUIRED', details: { reason: 'used' } } });
+  });
+
   it('replays a repeated execution id and refuses it with other arguments', async () => {
     const session = await openSession(project, 'text');
     const first = (await execute(project, session, 'kb_get', { args: { ids: ['process:onboarding'] }, execution_id: 'exec-1' })).json();
@@ -268,3 +298,18 @@ describe('a host without tool_registry.json', () => {
     }
   });
 });
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Whether `pid` still runs; a zombie (a killed process nobody reaped yet) runs nothing. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}

@@ -16,7 +16,8 @@ const ENVELOPE_ALLOWANCE_BYTES = 4096;
  * answers 200 with the envelope `{ ok, data | error, intents, meta }` whatever its outcome: a
  * refused or failed run is a result (read `ok` and `error.type`), not an HTTP error. The HTTP
  * errors are for requests that never reached the executor: 400 malformed body, 404 unknown
- * session (ACODE-HST-004), 413 body past the argument limit, 415 not JSON, 503 no registry.
+ * session (ACODE-HST-004), 413 body past the argument limit, 415 not JSON, 503 no registry. A
+ * client that disconnects mid-run cancels the run (the handler's signal aborts).
  */
 export const executeToolRoute: HostRoute = {
   template: '/v1/sessions/{id}/tools/{name}/execute',
@@ -50,6 +51,7 @@ export const executeToolRoute: HostRoute = {
       args: args as JsonObject,
       ...(executionId === undefined ? {} : { executionId }),
       ...(confirmationToken === undefined ? {} : { confirmationToken }),
+      signal: request.signal,
     });
     return jsonResponse(200, response);
   },

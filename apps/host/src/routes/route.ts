@@ -31,6 +31,8 @@ export interface RouteRequest {
   readonly correlationId: string;
   /** Reads the body, at most `limitBytes` of it. */
   readBody(limitBytes: number): Promise<ReadBodyResult>;
+  /** Aborted when the client goes away before the response is written: long work should stop. */
+  readonly signal: AbortSignal;
 }
 
 /**

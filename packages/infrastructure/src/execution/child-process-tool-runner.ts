@@ -3,7 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { MAX_AUDIT_EVENTS_PER_RUN, sanitizeAuditEvent } from './audit-event.js';
-import { readChildMessage, type ChildRunMessage } from './child-runner-protocol.js';
+import { CHILD_STOP_GRACE_MS, readChildMessage, type ChildCancelMessage, type ChildRunMessage } from './child-runner-protocol.js';
 import { handlerEnvironment } from './handler-environment.js';
 import { TYPESCRIPT_HOOKS_ENTRY_URL } from './register-typescript-hooks.js';
 import { verifyHandlerFile } from './verify-handler-file.js';
@@ -28,7 +28,8 @@ export interface ChildProcessToolRunnerOptions {
  * 256 MiB heap, the workspace root as its working directory, the host's environment less its
  * secret-looking variables (`handlerEnvironment`), and JSON IPC. The child builds the
  * handler's context itself and relays audit events; the parent checks every message again
- * (the handler could send its own), enforces the deadline and the caller's signal with SIGKILL,
+ * (the handler could send its own), enforces the deadline and the caller's signal (a `cancel`
+ * message, then SIGKILL after a grace of a second),
  * and waits for the process to exit before returning, so no run leaves a process behind.
  *
  * The time limit counts from the fork: process start and module load are part of the run.
@@ -72,9 +73,11 @@ function superviseChild(child: ChildProcess, request: ToolRunRequest, logger: IL
     let outcome: ToolRunOutcome | undefined;
     let exited = false;
     let auditEvents = 0;
+    let killTimer: NodeJS.Timeout | undefined;
 
     const settle = (): void => {
       if (outcome === undefined || !exited) return;
+      clearTimeout(killTimer);
       child.removeAllListeners();
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -86,17 +89,39 @@ function superviseChild(child: ChildProcess, request: ToolRunRequest, logger: IL
       outcome = ending;
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      stop(ending.kind === 'cancelled' || ending.kind === 'timeout');
       // A process that never started emits no exit.
       if (child.pid === undefined) exited = true;
       settle();
+    };
+    /**
+     * Ends the process. A run stopped early first gets a `cancel` message and
+     * {@link CHILD_STOP_GRACE_MS} to end what it started (`command_execute` kills its process
+     * group on abort; a SIGKILL of the handler's process alone would leave that group running).
+     */
+    const stop = (graceful: boolean): void => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (graceful && child.connected) {
+        try {
+          child.send({ type: 'cancel' } satisfies ChildCancelMessage, () => undefined);
+          killTimer = setTimeout(() => child.kill('SIGKILL'), CHILD_STOP_GRACE_MS);
+          return;
+        } catch {
+          // The channel closed meanwhile: nothing to ask, only to kill.
+        }
+      }
+      child.kill('SIGKILL');
     };
     const onCallerAbort = (): void => finish({ kind: 'cancelled' });
     const timer = setTimeout(() => finish({ kind: 'timeout' }), request.timeoutMs);
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     child.on('message', (message: unknown) => {
-      if (outcome !== undefined) return;
+      if (outcome !== undefined) {
+        // A stopped handler that has answered is done ending what it started: no need to wait out the grace.
+        if (killTimer !== undefined && readChildMessage(message, request.maxOutputBytes).type === 'outcome') child.kill('SIGKILL');
+        return;
+      }
       const reading = readChildMessage(message, request.maxOutputBytes);
       if (reading.type === 'outcome') {
         finish(reading.outcome);

@@ -17,6 +17,23 @@ export interface ChildRunMessage {
   readonly maxOutputBytes: number;
 }
 
+/**
+ * Parent to child: stop the run (the caller cancelled, or the time limit passed). The child aborts
+ * the handler's signal so it can end what it started (a command's process group); the parent
+ * kills the process after {@link CHILD_STOP_GRACE_MS} whatever happens.
+ */
+export interface ChildCancelMessage {
+  readonly type: 'cancel';
+}
+
+/** How long a stopped handler has to end by itself before its process is killed. */
+export const CHILD_STOP_GRACE_MS = 1_000;
+
+/** True for a {@link ChildCancelMessage}. */
+export function isCancelMessage(message: unknown): boolean {
+  return isPlainObject(message) && message['type'] === 'cancel';
+}
+
 /** Child to parent: an audit event, relayed as the handler logs it. */
 export interface ChildAuditMessage {
   readonly type: 'audit';

@@ -1,4 +1,8 @@
 import type { ILogger, LogFields } from '@acode/application';
+import { fork } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ChildProcessToolRunner } from '../../src/execution/child-process-tool-runner.js';
 import { catalogTool, distUrl, makeTempDir, processAlive, runRequest } from './runner-fixture.js';
@@ -50,6 +54,60 @@ describe('ChildProcessToolRunner', () => {
       delete process.env['ACODE_TEST_DB_PASSWORD'];
       delete process.env['ACODE_TEST_PLAIN'];
     }
+  });
+
+  describe('stopping a handler that owns a process group', () => {
+    /** Whether `pid` still runs (a zombie, reaped by no one in some containers, runs nothing). */
+    function running(pid: number): boolean {
+      try {
+        process.kill(pid, 0);
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+      } catch {
+        return false;
+      }
+    }
+
+    async function pidWritten(file: string): Promise<number> {
+      for (let attempt = 0; attempt < 200 && !existsSync(file); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
+      return Number(readFileSync(file, 'utf8'));
+    }
+
+    it('lets a cancelled handler end its process group before the process is killed', async () => {
+      const root = makeTempDir();
+      const controller = new AbortController();
+      const { request } = runRequest(catalogTool('owns-process-group.js'), { args: { pid_file: 'group.pid' }, signal: controller.signal });
+      const running$ = runner.run({ ...request, context: { ...request.context, workspaceRoot: root } });
+      const pid = await pidWritten(join(root, 'group.pid'));
+      expect(running(pid)).toBe(true);
+      controller.abort();
+      expect(await running$).toEqual({ kind: 'cancelled' });
+      // The handler killed the group before answering, and the runner waited for its process.
+      expect(running(pid)).toBe(false);
+    });
+
+    it('stops the handler when the parent goes away, so the group does not outlive the host', async () => {
+      const root = makeTempDir();
+      const { request } = runRequest(catalogTool('owns-process-group.js'), { args: { pid_file: 'group.pid' } });
+      // The entry as the runner forks it, with this test as the parent that then disconnects.
+      const child = fork(fileURLToPath(distUrl('execution/child-runner-entry.js')), [], { cwd: root, serialization: 'json', stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'run', handlerUrl: request.tool.handlerUrl, args: request.args, context: { ...request.context, workspaceRoot: root }, maxOutputBytes: 1024 });
+      const pid = await pidWritten(join(root, 'group.pid'));
+      expect(running(pid)).toBe(true);
+      child.disconnect();
+      await exited;
+      expect(running(pid)).toBe(false);
+    });
+
+    it('does the same at the time limit', async () => {
+      const root = makeTempDir();
+      const { request } = runRequest(catalogTool('owns-process-group.js'), { args: { pid_file: 'group.pid' }, timeoutMs: 1_500 });
+      // The context's deadline is later, so the runner's limit is what stops the run here.
+      const outcome = await runner.run({ ...request, context: { ...request.context, workspaceRoot: root, deadline: Date.now() + 30_000 } });
+      expect(outcome).toEqual({ kind: 'timeout' });
+      expect(running(Number(readFileSync(join(root, 'group.pid'), 'utf8')))).toBe(false);
+    });
   });
 
   it('returns the result, the intents and a frozen state built in the child', async () => {
