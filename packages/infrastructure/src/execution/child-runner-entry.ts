@@ -16,12 +16,16 @@ let running: Promise<void> | undefined;
 // Without a parent there is no one to answer, and an orphan must not linger; but the handler may
 // own processes (a command's process group) that only it can end, so it is stopped first and given
 // the same grace the parent gives.
-process.once('disconnect', () => {
+// A terminal's Ctrl-C (SIGINT to the whole foreground group) or a SIGTERM gets the same treatment.
+function stopAndExit(): void {
   controller?.abort(new Error('The tool run was cancelled'));
   if (running === undefined) process.exit(0);
   setTimeout(() => process.exit(0), CHILD_STOP_GRACE_MS).unref();
   void running?.finally(() => process.exit(0));
-});
+}
+process.once('disconnect', stopAndExit);
+process.once('SIGINT', stopAndExit);
+process.once('SIGTERM', stopAndExit);
 // `on`, not `once`: the listener keeps the IPC channel, and so this process, alive until the
 // parent has read the outcome and killed it.
 process.on('message', (message: unknown) => {

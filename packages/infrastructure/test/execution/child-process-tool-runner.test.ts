@@ -86,7 +86,7 @@ describe('ChildProcessToolRunner', () => {
       expect(running(pid)).toBe(false);
     });
 
-    it('stops the handler when the parent goes away, so the group does not outlive the host', async () => {
+    it.each([['the parent goes away', 'disconnect'], ['the process gets SIGINT (Ctrl-C in a terminal)', 'SIGINT'], ['the process gets SIGTERM', 'SIGTERM']] as const)('stops the handler when %s, so the group does not outlive it', async (_when, how) => {
       const root = makeTempDir();
       const { request } = runRequest(catalogTool('owns-process-group.js'), { args: { pid_file: 'group.pid' } });
       // The entry as the runner forks it, with this test as the parent that then disconnects.
@@ -95,7 +95,8 @@ describe('ChildProcessToolRunner', () => {
       child.send({ type: 'run', handlerUrl: request.tool.handlerUrl, args: request.args, context: { ...request.context, workspaceRoot: root }, maxOutputBytes: 1024 });
       const pid = await pidWritten(join(root, 'group.pid'));
       expect(running(pid)).toBe(true);
-      child.disconnect();
+      if (how === 'disconnect') child.disconnect();
+      else child.kill(how);
       await exited;
       expect(running(pid)).toBe(false);
     });
