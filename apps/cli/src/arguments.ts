@@ -206,13 +206,35 @@ const GLOBAL_SPEC = {
   config: { type: 'string' },
 } as const satisfies OptionSpec;
 
-/** Options that take a value wherever they appear; needed to find the command words. */
-const VALUE_OPTIONS = new Set(['--log-level', '--config', '--category', '--version', '--input', '-i', '--provider']);
-for (const option of ['--base-url', '--model', '--timeout-ms', '--since', '--db', '--correlation-id', '--initial-failures', '--max-retries', '--format', '--message', '-m', '--tools']) {
-  VALUE_OPTIONS.add(option);
+/**
+ * Every option spec of the CLI. The options that take a value (needed to tell an option's value
+ * from a command word) are read from these, so a new `{ type: 'string' }` option is known at once.
+ * A new spec constant must be listed here.
+ */
+function allOptionSpecs(): OptionSpec[] {
+  return [
+    GLOBAL_SPEC,
+    PARSE_TOOL_CALL_SPEC,
+    PROVIDERS_SMOKE_TEST_SPEC,
+    PROVIDERS_STATS_SPEC,
+    DEBUG_TOOL_CALL_SPEC,
+    TEST_RETRY_SCENARIO_SPEC,
+    CHAT_SPEC,
+    CONFIG_SHOW_SPEC,
+    ...[SUBCOMMANDS, TOOL_FOLDER_SPECS, TOOL_EXECUTION_SPECS].flatMap((table) => Object.values(table).map(({ spec }): OptionSpec => spec)),
+  ];
 }
-for (const option of ['--tools-dir', '--out', '--mode', '--registry', '--confirm', '--execution-id', '--session', '--max-rounds']) {
-  VALUE_OPTIONS.add(option);
+
+let valueOptions: ReadonlySet<string> | undefined;
+
+/** True for `--name` or `-x` of an option that takes a value, in any command. */
+export function isValueOption(token: string): boolean {
+  valueOptions ??= new Set(
+    allOptionSpecs().flatMap((spec) =>
+      Object.entries(spec).flatMap(([name, option]) => (option.type === 'string' ? [`--${name}`, ...(option.short === undefined ? [] : [`-${option.short}`])] : [])),
+    ),
+  );
+  return valueOptions.has(token);
 }
 
 const SUBCOMMANDS = {
@@ -402,7 +424,7 @@ function splitCommandWords(argv: readonly string[]): { words: string[]; rest: st
     }
     if (token.startsWith('-') && token !== '-') {
       rest.push(token);
-      if (VALUE_OPTIONS.has(token) && index + 1 < argv.length) rest.push(argv[++index] ?? '');
+      if (isValueOption(token) && index + 1 < argv.length) rest.push(argv[++index] ?? '');
       continue;
     }
     if (words.length < 2) words.push(token);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCategory, parseCommandLine } from '../src/arguments.js';
+import { isValueOption, normalizeCategory, parseCommandLine } from '../src/arguments.js';
 import { command, usageError } from './support/parse-command.js';
 
 describe('parseCommandLine', () => {
@@ -103,6 +103,16 @@ describe('parseCommandLine', () => {
     const longWord = usageError(['x'.repeat(10_000)]);
     expect(longWord.message).toContain('(10000 characters)');
     expect(longWord.message.length).toBeLessThan(300);
+  });
+
+  it("knows every option that takes a value from the commands' option specs, and no flag", () => {
+    for (const option of ['--config', '--version', '-i', '-m', '--max-rounds', '--execution-id', '--tools-dir', '--since']) expect(isValueOption(option), option).toBe(true);
+    for (const flag of ['--json', '--stream', '--execute', '--strict', '-v', '--help', '--unknown']) expect(isValueOption(flag), flag).toBe(false);
+  });
+
+  it('never takes the value of an option for a command word', () => {
+    expect(command(['--config', 'tools', 'tools', 'list'])).toMatchObject({ kind: 'tools-list', global: { configPath: 'tools' } });
+    expect(command(['chat', '--max-rounds', '3', '-m', 'chat', '--tools', 'kb_search', '--execute'])).toMatchObject({ kind: 'chat', maxRounds: 3, message: 'chat' });
   });
 
   it('takes everything after -- as positional', () => {

@@ -4,11 +4,12 @@ import { DEFAULT_EXECUTION_POLICY } from '@acode/domain';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { container } from 'tsyringe';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { registerAcodeServices } from '../../src/di/register-acode-services.js';
 import { buildToolRegistry } from '../../src/tool-folders/index.js';
+import type { Writable } from 'node:stream';
+import { logSink } from '../support/log-sink.js';
 
 const root = mkdtempSync(join(tmpdir(), 'acode-di-execution-'));
 const disposers: Array<() => void> = [];
@@ -54,16 +55,6 @@ async function build(dir: string, outFile = join(dir, 'tool_registry.json')): Pr
   return result.registry.version;
 }
 
-function logSink(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
 
 async function compose(cwd: string, options: { toolRegistryPath?: string; workspaceRoot?: string; logStream?: Writable; logLevel?: 'info' | 'warn' } = {}) {
   const scope = container.createChildContainer();

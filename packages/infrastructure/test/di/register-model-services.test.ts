@@ -3,12 +3,13 @@ import { ConfigurationException, TOKENS, type IChatModelClient, type ITelemetryS
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { container } from 'tsyringe';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { registerAcodeServices } from '../../src/di/register-acode-services.js';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../src/model-server/index.js';
 import { ToolCallRetryHandler } from '../../src/retry/index.js';
+import type { Writable } from 'node:stream';
+import { logSink } from '../support/log-sink.js';
 
 const root = mkdtempSync(join(tmpdir(), 'acode-di-models-'));
 const opened: ITelemetryStore[] = [];
@@ -28,17 +29,6 @@ function project(config?: string): string {
   return dir;
 }
 
-/** A log stream that keeps the lines. */
-function logSink(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
 
 async function compose(cwd: string, options: { telemetryPath?: string; logStream?: Writable; env?: Record<string, string> } = {}) {
   const scope = container.createChildContainer();
