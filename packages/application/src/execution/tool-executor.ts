@@ -197,11 +197,12 @@ export class ToolExecutor implements IToolExecutor {
     const argsCanonical = canonicalJson(validation.arguments);
     if (argsCanonical === undefined) return fail(unkeyableArguments(canonical));
 
-    // f. Idempotency: a repeated execution id replays or conflicts, never runs again.
+    // f. Idempotency: a repeated execution id replays or conflicts, never runs again. An id the
+    // executor just made cannot have been used: no look-up (a database read in production).
     const key = `${session.id}\u0000${facts.executionId}`;
     // No await unless a run is under way: between this look-up and `#inFlight.set` below nothing may interleave.
-    const pending = this.#inFlight.get(key);
-    const previous = pending === undefined ? this.#deps.store.findExecution(session.id, facts.executionId) : await pending;
+    const pending = given === undefined ? undefined : this.#inFlight.get(key);
+    const previous = given === undefined ? undefined : pending === undefined ? this.#deps.store.findExecution(session.id, facts.executionId) : await pending;
     if (previous !== undefined) {
       if (previous.tool === canonical && previous.argsCanonical === argsCanonical) {
         return { ...previous.response, meta: { ...previous.response.meta, replayed: true } };

@@ -17,6 +17,8 @@ describe('ToolExecutor: sessions and execution ids', () => {
     expect((await harness.executor.execute(session, { name: 'echo_text', args: { text: 'a' } })).meta.executionId).toBe('exec_2');
     const given = await harness.executor.execute(session, { name: 'echo_text', args: { text: 'a' }, executionId: 'call_1:a.b-c' });
     expect(given.meta.executionId).toBe('call_1:a.b-c');
+    // Only the given id is looked up: one the executor just made cannot be stored yet.
+    expect(harness.store.lookups).toEqual(['call_1:a.b-c']);
   });
 
   it.each([
@@ -463,7 +465,8 @@ describe('ToolExecutor: failures of its own ports', () => {
     harness.store.findExecution = () => {
       throw new Error('SQLITE_BUSY: database is locked');
     };
-    const response = await executeOnce(harness, { name: 'echo_text', args: { text: 'a' } });
+    // An execution id the caller gives is looked up in the store; one the executor makes is not.
+    const response = await executeOnce(harness, { name: 'echo_text', args: { text: 'a' }, executionId: 'call_7' });
     expect(failureOf(response)).toMatchObject({ type: 'INTERNAL', message: 'Internal error executing echo_text' });
     expect(JSON.stringify(response)).not.toContain('SQLITE');
     expect(harness.runs()).toHaveLength(0);

@@ -60,6 +60,8 @@ export class FakeRunner implements IToolRunner {
 export class InMemoryExecutionStore implements IToolExecutionStore {
   readonly #grants = new Map<string, { grant: ConfirmationGrant; used: boolean }>();
   readonly #executions = new Map<string, Map<string, StoredExecution>>();
+  /** Execution ids looked up, in order: a look-up is a database read in production. */
+  readonly lookups: string[] = [];
 
   saveConfirmation(grant: ConfirmationGrant): void {
     this.#grants.set(grant.token, { grant, used: false });
@@ -77,6 +79,7 @@ export class InMemoryExecutionStore implements IToolExecutionStore {
   }
 
   findExecution(sessionId: string, executionId: string): StoredExecution | undefined {
+    this.lookups.push(executionId);
     return this.#executions.get(sessionId)?.get(executionId);
   }
 

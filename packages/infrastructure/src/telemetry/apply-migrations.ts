@@ -6,8 +6,14 @@ import { describeStorageError, telemetryUnavailable } from './telemetry-unavaila
 export interface ApplyMigrationsOptions {
   /** The file, for messages. */
   readonly file: string;
-  /** A read-only connection cannot migrate: a database behind the code is refused instead. */
+  /** A read-only connection cannot migrate: a database behind `requiredVersion` is refused instead. */
   readonly readonly: boolean;
+  /**
+   * For a read-only connection, the schema version its reader needs; the latest by default. A
+   * reader of tool calls needs only version 1, so a database no writer has upgraded yet (after an
+   * update of acode) can still be read.
+   */
+  readonly requiredVersion?: number;
   /** When a step was applied, ISO 8601. */
   readonly now: () => string;
 }
@@ -35,8 +41,10 @@ export function applyMigrations(db: Database, migrations: readonly TelemetryMigr
   const current = checkApplied(readApplied(db), migrations, options.file);
   if (current === latest) return;
   if (options.readonly) {
+    const required = Math.min(options.requiredVersion ?? latest, latest);
+    if (current >= required) return;
     throw telemetryUnavailable(
-      `Telemetry database ${options.file} is at schema version ${current}, older than this acode's ${latest}; open it for writing once (record a tool call) to upgrade it.`,
+      `Telemetry database ${options.file} is at schema version ${current}, older than this acode's ${required}; open it for writing once (record a tool call) to upgrade it.`,
     );
   }
   const insert = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');

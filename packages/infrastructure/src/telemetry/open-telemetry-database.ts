@@ -17,7 +17,7 @@ export const TELEMETRY_BUSY_TIMEOUT_MS = 5_000;
  * Throws ACODE-TEL-001 when the file cannot be created or opened, is not a SQLite database,
  * was written by a newer acode or another program, or (read only) does not exist or is behind.
  */
-export function openTelemetryDatabase(file: string, options: { readonly readonly?: boolean } = {}): Database.Database {
+export function openTelemetryDatabase(file: string, options: { readonly readonly?: boolean; readonly requiredVersion?: number } = {}): Database.Database {
   const readonly = options.readonly === true;
   const inMemory = file === ':memory:';
   if (!inMemory && readonly && !existsSync(file)) {
@@ -38,7 +38,7 @@ export function openTelemetryDatabase(file: string, options: { readonly readonly
   }
   try {
     configure(db, readonly);
-    applyMigrations(db, TELEMETRY_MIGRATIONS, { file, readonly, now: () => new Date().toISOString() });
+    applyMigrations(db, TELEMETRY_MIGRATIONS, { file, readonly, now: () => new Date().toISOString(), ...(options.requiredVersion === undefined ? {} : { requiredVersion: options.requiredVersion }) });
   } catch (error) {
     db.close();
     if (error instanceof AcodeException) throw error;

@@ -8,6 +8,7 @@ import { PreparedStatements } from './prepared-statements.js';
 import { buildTelemetryFilter, MAX_TELEMETRY_QUERY_ROWS } from './telemetry-filter.js';
 import { describeStorageError, telemetryUnavailable } from './telemetry-unavailable.js';
 import { fromToolCallRow, toToolCallParameters, type ToolCallRow } from './tool-call-row.js';
+import { toolCallsMigration } from './migrations/0001-tool-calls.js';
 
 /** How {@link SqliteTelemetryStore.open} opens the file. */
 export interface OpenTelemetryStoreOptions {
@@ -69,7 +70,8 @@ export class SqliteTelemetryStore implements ITelemetryStore {
    * was written by a newer acode or another program, or (read only) does not exist or is behind.
    */
   static open(file: string, options: OpenTelemetryStoreOptions = {}): SqliteTelemetryStore {
-    return new SqliteTelemetryStore(openTelemetryDatabase(file, options), file);
+    // Reading tool calls needs only the schema that made `tool_calls`, not what later versions added.
+    return new SqliteTelemetryStore(openTelemetryDatabase(file, options.readonly === true ? { readonly: true, requiredVersion: toolCallsMigration.version } : options), file);
   }
 
   /**

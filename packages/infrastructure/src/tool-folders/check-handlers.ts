@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { TYPESCRIPT_HOOKS_ENTRY_URL } from '../execution/register-typescript-hooks.js';
+import { handlerEnvironment } from '../execution/handler-environment.js';
 
 /** How long one handler may take to import before it is reported as hanging. */
 export const HANDLER_LOAD_TIMEOUT_MS = 10_000;
@@ -69,7 +70,8 @@ function runChild(urls: readonly string[], options: CheckHandlersOptions): Promi
     const child = spawn(process.execPath, [...execArgv, '--input-type=module', '--eval', childScript(urls)], {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'json',
-      env: { ...process.env, NODE_OPTIONS: '' },
+      // Importing runs the handler's top-level code: it gets what a handler process gets, no secrets.
+      env: { ...handlerEnvironment(process.env), NODE_OPTIONS: '' },
     });
     const arm = (): void => {
       clearTimeout(timer);

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations, SqliteTelemetryStore, TELEMETRY_MIGRATIONS, type TelemetryMigration } from '../../src/telemetry/index.js';
+import { toolCallsMigration } from '../../src/telemetry/migrations/0001-tool-calls.js';
 import { makeRecord, makeTempDir, openStore, thrownBy } from './telemetry-fixture.js';
 
 const TEL = ERROR_CODES.TELEMETRY_UNAVAILABLE;
@@ -154,12 +155,25 @@ describe('telemetry migrations', () => {
       expect(error.message).toBe(`Telemetry database ${file} could not record a tool call: attempt to write a readonly database.`);
     });
 
+    it('reads tool calls from a database a previous acode wrote (version 1) without upgrading it', () => {
+      const file = join(makeTempDir(), 'acode.db');
+      withRaw(file, (db) => {
+        db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT');
+        db.exec(toolCallsMigration.sql);
+        db.prepare('INSERT INTO schema_migrations VALUES (1, ?, ?)').run(toolCallsMigration.name, '2025-01-15T00:00:00.000Z');
+      });
+      const reader = openStore(file, { readonly: true });
+      expect(reader.query()).toEqual([]);
+      reader.close();
+      withRaw(file, (db) => expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(1));
+    });
+
     it('refuses a database behind the code, since it cannot migrate it', () => {
       const file = join(makeTempDir(), 'acode.db');
       withRaw(file, (db) => db.exec('CREATE TABLE unrelated (a)'));
       expect(thrownBy(() => SqliteTelemetryStore.open(file, { readonly: true }))).toMatchObject({
         code: TEL,
-        message: `Telemetry database ${file} is at schema version 0, older than this acode's ${LATEST}; open it for writing once (record a tool call) to upgrade it.`,
+        message: `Telemetry database ${file} is at schema version 0, older than this acode's 1; open it for writing once (record a tool call) to upgrade it.`,
       });
     });
   });
