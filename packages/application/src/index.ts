@@ -32,6 +32,7 @@ export * from './execution/tool-session.js';
 export * from './execution/state-controller.js';
 export * from './execution/tool-executor.js';
 export { EXECUTION_ID_PATTERN } from './execution/call-failures.js';
+export { MAX_HANDLER_MESSAGE_LENGTH } from './execution/run-outcome-result.js';
 export * from './execution/policies/tool-call-policy.js';
 export * from './execution/policies/registry-version-policy.js';
 export * from './execution/policies/mode-policy.js';

@@ -26,9 +26,19 @@ export interface AuditEvent {
 export function sanitizeAuditEvent(event: unknown, data: unknown): AuditEvent {
   const name = typeof event === 'string' && AUDIT_EVENT_NAME_PATTERN.test(event) ? event : INVALID_AUDIT_EVENT_NAME;
   const nameNote = name === event ? undefined : 'event name must be 1 to 64 characters of [a-z0-9_.-]';
-  const dataNote = findAuditDataProblem(data);
-  // A copy: the handler may change its object after logging it.
-  if (nameNote === undefined && dataNote === undefined) return { event: name, data: data === undefined ? {} : (JSON.parse(JSON.stringify(data)) as JsonObject) };
+  let dataNote = findAuditDataProblem(data);
+  let copy: JsonObject = {};
+  if (dataNote === undefined && data !== undefined) {
+    // Copied once (the handler may change its object after logging it), and the copy checked
+    // again: a getter that answers differently on a second read cannot pass the size bound.
+    try {
+      copy = JSON.parse(JSON.stringify(data)) as JsonObject;
+      dataNote = findAuditDataProblem(copy);
+    } catch {
+      dataNote = 'audit data dropped: could not be read';
+    }
+  }
+  if (nameNote === undefined && dataNote === undefined) return { event: name, data: copy };
   return { event: name, data: { note: [nameNote, dataNote].filter((note) => note !== undefined).join('; ') } };
 }
 

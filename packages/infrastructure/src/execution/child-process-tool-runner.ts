@@ -119,10 +119,17 @@ function superviseChild(child: ChildProcess, request: ToolRunRequest, logger: IL
     child.on('message', (message: unknown) => {
       if (outcome !== undefined) {
         // A stopped handler that has answered is done ending what it started: no need to wait out the grace.
-        if (killTimer !== undefined && readChildMessage(message, request.maxOutputBytes).type === 'outcome') child.kill('SIGKILL');
+        if (killTimer !== undefined && (message as { type?: unknown } | null)?.type === 'outcome') child.kill('SIGKILL');
         return;
       }
-      const reading = readChildMessage(message, request.maxOutputBytes);
+      let reading: ReturnType<typeof readChildMessage>;
+      try {
+        reading = readChildMessage(message, request.maxOutputBytes);
+      } catch (error) {
+        // The child is not trusted: whatever it sends must end its run, never this process.
+        finish({ kind: 'crashed', detail: `the handler process sent a message that could not be read: ${firstLine(error)}` });
+        return;
+      }
       if (reading.type === 'outcome') {
         finish(reading.outcome);
         return;

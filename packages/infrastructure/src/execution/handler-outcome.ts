@@ -4,26 +4,33 @@ import { limitOutput } from './limit-output.js';
 import { readHandlerResult, readHandlerThrow } from './read-handler-result.js';
 
 /**
- * The outcome of a handler that returned `value`: checked ({@link readHandlerResult}), its data
- * cut to `maxOutputBytes` ({@link limitOutput}), and copied through JSON so nothing the handler
- * still holds (and may change later) reaches the envelope. A malformed result is a crash.
+ * The outcome of a handler that returned `value`: checked ({@link readHandlerResult}), copied
+ * through JSON once, checked again on the copy, and its data cut to `maxOutputBytes`
+ * ({@link limitOutput}). Every later step reads the copy, so a getter that answers differently on
+ * a second read (or a handler that changes its object afterwards) cannot slip past the checks or
+ * the limit. A malformed result is a crash.
  */
 export function outcomeOfReturn(value: unknown, maxOutputBytes: number): ToolRunOutcome {
-  const reading = readHandlerResult(value);
+  const first = readHandlerResult(value);
+  if (!first.valid) return { kind: 'crashed', detail: `the handler returned a malformed result: ${first.problem}` };
+  let snapshot: unknown;
+  try {
+    // The first check bounds the depth and refuses what JSON would change, so this copy is safe to make.
+    snapshot = JSON.parse(JSON.stringify(first.result));
+  } catch {
+    return { kind: 'crashed', detail: 'the handler returned a result that changed while it was read' };
+  }
+  const reading = readHandlerResult(snapshot);
   if (!reading.valid) return { kind: 'crashed', detail: `the handler returned a malformed result: ${reading.problem}` };
   const result = reading.result;
-  if (!result.ok) return { kind: 'returned', result: copyJson(result) };
+  if (!result.ok) return { kind: 'returned', result };
   const limited = limitOutput(result.data, maxOutputBytes);
-  const copied: ToolHandlerResult = copyJson({ ...result, data: limited.data });
-  return limited.outputTruncated === undefined ? { kind: 'returned', result: copied } : { kind: 'returned', result: copied, outputTruncated: limited.outputTruncated };
+  return limited.outputTruncated === undefined
+    ? { kind: 'returned', result }
+    : { kind: 'returned', result: { ...result, data: limited.data }, outputTruncated: limited.outputTruncated };
 }
 
 /** The outcome of a handler that threw `thrown` ({@link readHandlerThrow}). */
 export function outcomeOfThrow(thrown: unknown): ToolRunOutcome {
   return readHandlerThrow(thrown);
-}
-
-/** A deep copy of checked JSON data (members set to undefined are dropped, as JSON does). */
-function copyJson<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
 }

@@ -13,7 +13,6 @@ export { RandomIdGenerator } from './random-id-generator.js';
 export {
   MAX_HANDLER_FACT_BYTES,
   MAX_HANDLER_INTENTS,
-  MAX_HANDLER_MESSAGE_LENGTH,
   MAX_INTENT_TYPE_LENGTH,
   readHandlerResult,
   readHandlerThrow,

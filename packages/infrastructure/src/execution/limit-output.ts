@@ -32,24 +32,36 @@ export function limitOutput(data: JsonValue, maxOutputBytes: number): LimitedOut
   return { data: cut, outputTruncated: { originalBytes, limitBytes } };
 }
 
-/** UTF-8 bytes of `JSON.stringify(value)` for checked JSON data, without building the text. */
+/**
+ * UTF-8 bytes of `JSON.stringify(value)` for JSON data, without building the text. Iterative:
+ * it also measures messages no one has checked yet (a child process's), so no nesting can
+ * overflow the stack.
+ */
 export function jsonByteLength(value: JsonValue): number {
-  if (typeof value === 'string') return stringJsonBytes(value);
-  if (typeof value !== 'object' || value === null) return Buffer.byteLength(JSON.stringify(value));
-  if (Array.isArray(value)) {
-    let total = 2 + Math.max(0, value.length - 1);
-    for (const item of value) total += jsonByteLength(item);
-    return total;
+  let total = 0;
+  const pending: JsonValue[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop() as JsonValue;
+    if (typeof item === 'string') {
+      total += stringJsonBytes(item);
+    } else if (typeof item !== 'object' || item === null) {
+      total += Buffer.byteLength(String(JSON.stringify(item)));
+    } else if (Array.isArray(item)) {
+      total += 2 + Math.max(0, item.length - 1);
+      for (const element of item) pending.push(element);
+    } else {
+      let members = 0;
+      for (const [key, member] of Object.entries(item)) {
+        // JSON leaves out members set to undefined.
+        if ((member as JsonValue | undefined) === undefined) continue;
+        total += stringJsonBytes(key) + 1;
+        pending.push(member);
+        members += 1;
+      }
+      total += 2 + Math.max(0, members - 1);
+    }
   }
-  let total = 2;
-  let members = 0;
-  for (const [key, item] of Object.entries(value)) {
-    // JSON leaves out members set to undefined.
-    if ((item as JsonValue | undefined) === undefined) continue;
-    total += stringJsonBytes(key) + 1 + jsonByteLength(item);
-    members += 1;
-  }
-  return total + Math.max(0, members - 1);
+  return total;
 }
 
 /** The JSON text of checked data, piece by piece, so a consumer can stop early. */

@@ -1,3 +1,4 @@
+import { MAX_HANDLER_MESSAGE_LENGTH } from '@acode/application';
 import { isPlainObject, isToolErrorLike, type ToolErrorLike, isToolErrorType, type JsonObject, type JsonValue, type ToolFailure, type ToolHandlerResult, type ToolIntent } from '@acode/domain';
 import { findJsonProblem } from './find-json-problem.js';
 import { jsonByteLength } from './limit-output.js';
@@ -8,8 +9,6 @@ export const MAX_HANDLER_INTENTS = 32;
 export const MAX_INTENT_TYPE_LENGTH = 64;
 /** Largest intent, or error `details`, as UTF-8 bytes of JSON. */
 export const MAX_HANDLER_FACT_BYTES = 8192;
-/** Longest error message or suggestion a handler may give; a thrown one is cut to this. */
-export const MAX_HANDLER_MESSAGE_LENGTH = 1000;
 /** Longest `detail` of a crash, in characters (it is logged, never shown). */
 const MAX_CRASH_DETAIL_LENGTH = 200;
 
@@ -23,8 +22,10 @@ export type HandlerThrowReading = { readonly kind: 'tool-error'; readonly error:
  * Checks that `value` is a `ToolHandlerResult` (003) and rebuilds it from its known fields only:
  * `ok` a boolean; when ok, `data` JSON data and `intents` absent or at most
  * {@link MAX_HANDLER_INTENTS} objects with a string `type`; when not ok, an `error` whose `type`
- * is in the taxonomy and whose `message` is a string of at most {@link MAX_HANDLER_MESSAGE_LENGTH}
- * characters. Never throws, not even for a proxy whose getters throw.
+ * is in the taxonomy and whose `message` is a string. Messages and suggestions longer than
+ * `MAX_HANDLER_MESSAGE_LENGTH` (the application's bound) are cut, returned or thrown alike: a long
+ * message (a path quoted in full) is still the failure the handler meant, never a crash. Never
+ * throws, not even for a proxy whose getters throw.
  */
 export function readHandlerResult(value: unknown): HandlerResultReading {
   try {
@@ -83,17 +84,11 @@ function findIntentsProblem(intents: unknown): string | undefined {
 function findErrorProblem(error: unknown): string | undefined {
   if (!isPlainObject(error)) return '`error` is missing or not an object';
   if (!isToolErrorType(error['type'])) return '`error.type` is not one of the tool error types';
-  const message = error['message'];
-  if (typeof message !== 'string' || message.length > MAX_HANDLER_MESSAGE_LENGTH) {
-    return `\`error.message\` is not a string of at most ${MAX_HANDLER_MESSAGE_LENGTH} characters`;
-  }
+  if (typeof error['message'] !== 'string') return '`error.message` is not a string';
   for (const flag of ['retryable', 'partialSideEffects'] as const) {
     if (error[flag] !== undefined && typeof error[flag] !== 'boolean') return `\`error.${flag}\` is not a boolean`;
   }
-  const suggestion = error['suggestion'];
-  if (suggestion !== undefined && (typeof suggestion !== 'string' || suggestion.length > MAX_HANDLER_MESSAGE_LENGTH)) {
-    return `\`error.suggestion\` is not a string of at most ${MAX_HANDLER_MESSAGE_LENGTH} characters`;
-  }
+  if (error['suggestion'] !== undefined && typeof error['suggestion'] !== 'string') return '`error.suggestion` is not a string';
   const details = error['details'];
   if (details !== undefined && readDetails(details) === undefined) {
     return `\`error.details\` is not a JSON object of at most ${MAX_HANDLER_FACT_BYTES} bytes`;
@@ -112,10 +107,10 @@ function rebuild(value: Record<string, unknown>): ToolHandlerResult {
     ok: false,
     error: {
       type: error['type'] as ToolFailure['type'],
-      message: error['message'] as string,
+      message: cut(error['message'] as string, MAX_HANDLER_MESSAGE_LENGTH),
       ...(typeof error['retryable'] === 'boolean' ? { retryable: error['retryable'] } : {}),
       ...(typeof error['partialSideEffects'] === 'boolean' ? { partialSideEffects: error['partialSideEffects'] } : {}),
-      ...(typeof error['suggestion'] === 'string' ? { suggestion: error['suggestion'] } : {}),
+      ...(typeof error['suggestion'] === 'string' ? { suggestion: cut(error['suggestion'], MAX_HANDLER_MESSAGE_LENGTH) } : {}),
       ...(error['details'] !== undefined ? { details: error['details'] as JsonObject } : {}),
     },
   };

@@ -13,6 +13,13 @@ describe('readChildMessage', () => {
     expect(readChildMessage(message, LIMIT)).toEqual({ type: 'outcome', outcome: { kind: 'crashed', detail: 'the handler process sent a malformed message' } });
   });
 
+  it('reads a forged outcome nested 100,000 deep as a crash, without overflowing the stack', () => {
+    // What a handler can write to its IPC channel itself; JSON.parse builds it without recursion.
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown;
+    const reading = readChildMessage({ type: 'outcome', outcome: { kind: 'returned', result: { ok: true, data: deep } } }, LIMIT);
+    expect(reading).toMatchObject({ type: 'outcome', outcome: { kind: 'crashed' } });
+  });
+
   it('checks a returned result again and cuts data the child did not', () => {
     const message = { type: 'outcome', outcome: { kind: 'returned', result: { ok: true, data: 'x'.repeat(2000) } } };
     expect(readChildMessage(message, LIMIT)).toEqual({

@@ -65,6 +65,20 @@ describe('createHandlerContext', () => {
 });
 
 describe('sanitizeAuditEvent', () => {
+  it('checks the copy it keeps: a getter that answers bigger on a second read is dropped, not logged', () => {
+    let reads = 0;
+    const data = {
+      get blob(): string {
+        reads += 1;
+        return reads === 1 ? 'small' : 'x'.repeat(100_000);
+      },
+    };
+    const safe = sanitizeAuditEvent('kb.search', data);
+    expect(safe.event).toBe('kb.search');
+    expect(JSON.stringify(safe.data).length).toBeLessThan(200);
+    expect(String(safe.data['note'])).toContain('audit data dropped');
+  });
+
   it('keeps a valid event, with a copy of its data', () => {
     const data = { query: 'refunds', filters: ['a'] };
     const safe = sanitizeAuditEvent('kb.search_v2-x', data);

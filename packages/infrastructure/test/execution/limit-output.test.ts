@@ -5,6 +5,11 @@ import { jsonByteLength, limitOutput } from '../../src/execution/limit-output.js
 const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 describe('jsonByteLength', () => {
+  it('measures nesting 100,000 deep without overflowing the stack', () => {
+    const text = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(jsonByteLength(JSON.parse(text) as never)).toBe(text.length);
+  });
+
   it.each<[string, JsonValue]>([
     ['ascii', 'hello'],
     ['escapes', 'quote " backslash \\ newline \n tab \t bell \u0007'],

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findJsonProblem } from '../../src/execution/find-json-problem.js';
 import { outcomeOfReturn } from '../../src/execution/handler-outcome.js';
 import { MAX_HANDLER_INTENTS, readHandlerResult, readHandlerThrow } from '../../src/execution/read-handler-result.js';
+import { MAX_HANDLER_MESSAGE_LENGTH } from '@acode/application';
 
 function problemOf(value: unknown): string {
   const reading = readHandlerResult(value);
@@ -68,7 +69,7 @@ describe('readHandlerResult', () => {
     ['a huge intent', { ok: true, data: 1, intents: [{ type: 'SET_PENDING_MESSAGE', message: 'm'.repeat(9000) }] }, /larger than 8192 bytes/],
     ['no error', { ok: false }, /`error` is missing/],
     ['an unknown error type', { ok: false, error: { type: 'OOPS', message: 'x' } }, /`error.type` is not one of/],
-    ['a long message', { ok: false, error: { type: 'PERMANENT', message: 'm'.repeat(1001) } }, /`error.message` is not a string of at most 1000/],
+    ['a message that is not a string', { ok: false, error: { type: 'PERMANENT', message: 7 } }, /`error.message` is not a string/],
     ['retryable as a string', { ok: false, error: { type: 'PERMANENT', message: 'x', retryable: 'yes' } }, /`error.retryable` is not a boolean/],
     ['details not an object', { ok: false, error: { type: 'PERMANENT', message: 'x', details: [1] } }, /`error.details`/],
   ])('refuses %s with a precise problem', (_name, value, expected) => {
@@ -95,9 +96,16 @@ describe('readHandlerThrow', () => {
     expect(readHandlerThrow(thrown)).toEqual({ kind: 'tool-error', error: { type: 'AUTH', message: 'Token refused', retryable: false, partialSideEffects: false } });
   });
 
-  it('cuts a long ToolError message to 1000 characters', () => {
+  it('cuts a long message to the bound, thrown or returned: still the failure the handler meant', () => {
     const reading = readHandlerThrow({ name: 'ToolError', type: 'PERMANENT', message: 'x'.repeat(5000) });
-    expect(reading.kind === 'tool-error' && reading.error.message.length).toBe(1000);
+    expect(reading.kind === 'tool-error' && reading.error.message.length).toBe(MAX_HANDLER_MESSAGE_LENGTH);
+    const path = 'x/'.repeat(600) + 'y';
+    const returned = readHandlerResult({ ok: false, error: { type: 'NOT_FOUND', message: `${path} does not exist`, suggestion: `Check ${path}` } });
+    expect(returned).toMatchObject({ valid: true, result: { ok: false, error: { type: 'NOT_FOUND' } } });
+    if (!returned.valid || returned.result.ok) throw new Error('expected a failure result');
+    expect(returned.result.error.message).toHaveLength(MAX_HANDLER_MESSAGE_LENGTH);
+    expect(returned.result.error.message.endsWith('…')).toBe(true);
+    expect(returned.result.error.suggestion).toHaveLength(MAX_HANDLER_MESSAGE_LENGTH);
   });
 
   it('turns a plain Error into a crash described by its first line only', () => {
@@ -132,6 +140,20 @@ describe('outcomeOfReturn', () => {
 
   it('reports a malformed result as a crash', () => {
     expect(outcomeOfReturn({ ok: true, data: 10n }, 1024)).toEqual({ kind: 'crashed', detail: 'the handler returned a malformed result: `data` is not JSON: a bigint at the top' });
+  });
+
+  it('checks and cuts what it copied: a getter that answers bigger on a second read cannot pass the limit', () => {
+    let reads = 0;
+    const data = {
+      get text(): string {
+        reads += 1;
+        return reads === 1 ? 'small' : 'x'.repeat(5_000_000);
+      },
+    };
+    const outcome = outcomeOfReturn({ ok: true, data }, 1024);
+    expect(outcome).toMatchObject({ kind: 'returned', outputTruncated: { limitBytes: 1024 } });
+    if (outcome.kind !== 'returned') throw new Error('expected a returned outcome');
+    expect(JSON.stringify(outcome.result).length).toBeLessThan(1100);
   });
 
   it('cuts oversized data and says by how much', () => {
