@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { EXECUTION_ID_PATTERN } from '@acode/application';
 import { ERROR_CODES, INTERACTION_MODES, TOOL_CALL_SETTING_RANGES, TOOL_CATEGORIES, isToolCategory, type InteractionMode, type ToolCategory } from '@acode/domain';
 import { displayMessage, displayName } from './render/text.js';
 import {
@@ -845,6 +846,10 @@ function parseToolExecutionCommand(sub: ToolExecutionSubcommand, argv: readonly 
   for (const [option, key] of [['confirm', 'confirm'], ['execution-id', 'executionId'], ['session', 'session']] as const) {
     const value = stringOption(values, option);
     if (value === undefined) continue;
+    // The execution id is checked by the executor's own rule, so a bad one is a usage error here, not a refused run.
+    if (option === 'execution-id' && !EXECUTION_ID_PATTERN.test(value)) {
+      return usage(`Invalid --execution-id '${displayName(value)}': 1 to 128 letters, digits, '.', '_', ':' or '-'.`, helpCommand);
+    }
     if (!isIdentifier(value)) return usage(`Invalid --${option} '${displayName(value)}': printable characters without spaces, at most ${MAX_ID_LENGTH}.`, helpCommand);
     ids[key] = value;
   }

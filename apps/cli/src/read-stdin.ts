@@ -23,3 +23,21 @@ export async function readBoundedText(stream: NodeJS.ReadableStream, maxBytes: n
   const text = Buffer.concat(chunks).toString('utf8');
   return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text };
 }
+
+/** ARGS_JSON read from standard input for `tools validate` and `tools exec`. */
+export type ArgumentsTextRead =
+  | { readonly kind: 'text'; readonly text: string }
+  /** Standard input is a terminal: nothing was piped, and waiting for typing would look like a hang. */
+  | { readonly kind: 'terminal' }
+  /** More than `maxBytes` arrived; reading stopped there. */
+  | { readonly kind: 'too-large' };
+
+/** Reads ARGS_JSON from `stdin`, at most `maxBytes`; a terminal is not waited on. */
+export async function readArgumentsText(stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean }, maxBytes: number): Promise<ArgumentsTextRead> {
+  if (stdin.isTTY === true) return { kind: 'terminal' };
+  const read = await readBoundedText(stdin, maxBytes);
+  return read.ok ? { kind: 'text', text: read.text } : { kind: 'too-large' };
+}
+
+/** The usage error for a missing ARGS_JSON on a terminal. */
+export const MISSING_ARGUMENTS_MESSAGE = 'Missing ARGS_JSON: pass it as an argument or pipe it on standard input.';

@@ -93,6 +93,13 @@ describe('parseCommandLine: tools exec', () => {
     expect(usageError(['tools', 'exec', 'x', '{}', '--confirm', '']).message).toMatch(/^Invalid --confirm/);
   });
 
+  it("checks --execution-id by the executor's rule: a usage error, not a refused run", () => {
+    for (const id of ['a/b', 'e'.repeat(129), 'café', 'a b']) {
+      expect(usageError(['tools', 'exec', 'x', '{}', '--execution-id', id]).message, id).toMatch(/^Invalid --execution-id .*1 to 128 letters, digits/);
+    }
+    expect(command(['tools', 'exec', 'x', '{}', '--execution-id', 'call_1:r2.a-b'])).toMatchObject({ executionId: 'call_1:r2.a-b' });
+  });
+
   it('lists the new subcommands when one is unknown', () => {
     expect(usageError(['tools', 'run']).message).toBe("Unknown subcommand 'tools run'. Use one of: list, show, validate, lint, build, prompt, doc, exec, schema.");
   });

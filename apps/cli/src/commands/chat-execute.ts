@@ -10,6 +10,7 @@ import { askModel, displayMessageBlock } from './ask-model.js';
 import { codedLine } from './model-failure.js';
 import { toolCallLine } from './tool-call-line.js';
 import type { OutputView } from './view.js';
+import { MAX_CHAT_ROUNDS } from '../arguments.js';
 
 /** What `chat --execute` works with: the request `chat` prepared and how to run the loop. */
 export interface ChatAndExecuteInput {
@@ -93,7 +94,7 @@ export async function chatAndExecute(input: ChatAndExecuteInput): Promise<Comman
         messages.push({ role: 'tool', content: toolResultContent(response), toolCallId: call.id, toolName: call.name });
       }
     }
-    const limit = { code: ERROR_CODES.AGENT_ROUNDS_EXHAUSTED, message: `No answer after ${input.maxRounds} model round${input.maxRounds === 1 ? '' : 's'}: the model kept calling tools. Raise --max-rounds (at most 20) or narrow the request.` };
+    const limit = { code: ERROR_CODES.AGENT_ROUNDS_EXHAUSTED, message: `No answer after ${input.maxRounds} model round${input.maxRounds === 1 ? '' : 's'}: the model kept calling tools. Raise --max-rounds (at most ${MAX_CHAT_ROUNDS}) or narrow the request.` };
     return out.finish(EXIT_CODES.VALIDATION_FAILED, [view.style.failure(codedLine(limit)), ...summary()]);
   });
 }

@@ -20,11 +20,11 @@ export interface ChatOptions {
   readonly model?: string;
   readonly stream: boolean;
   /** Run the valid calls and send their results back until the model answers (`--execute`). */
-  readonly execute?: boolean;
-  /** With `execute`: the session's mode; `text` by default. */
-  readonly mode?: InteractionMode;
+  readonly execute: boolean;
+  /** With `execute`: the session's mode. */
+  readonly mode: InteractionMode;
   /** With `execute`: most model rounds before giving up. */
-  readonly maxRounds?: number;
+  readonly maxRounds: number;
 }
 
 /** The provider `chat` talks to unless told otherwise. */
@@ -62,8 +62,8 @@ export async function chat(runtime: CliRuntime, options: ChatOptions, view: Outp
   const client = runtime.models.client(settings);
   const request: ChatRequest = { model: settings.model, messages: [{ role: 'user', content: options.message }], tools: tools.tools };
 
-  if (options.execute === true) {
-    return chatAndExecute({ runtime, client, request, provider, stream: options.stream, mode: options.mode ?? 'text', maxRounds: options.maxRounds ?? 1, view, stdout });
+  if (options.execute) {
+    return chatAndExecute({ runtime, client, request, provider, stream: options.stream, mode: options.mode, maxRounds: options.maxRounds, view, stdout });
   }
 
   return runtime.models.withCorrelationId(async (correlationId) => {

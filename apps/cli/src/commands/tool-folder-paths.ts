@@ -13,7 +13,11 @@ export interface ToolFolderPaths {
   readonly registryOptions: ToolRegistryOptions;
 }
 
-/** File name of the built registry in the project root. */
+/**
+ * File name of the built registry in the project root: `TOOL_REGISTRY_FILE_NAME` of
+ * `@acode/infrastructure`, spelled here because importing a value from that package's index loads
+ * tsyringe, which `tools lint` and `tools build` are kept free of.
+ */
 export const TOOL_REGISTRY_FILE = 'tool_registry.json';
 
 /**

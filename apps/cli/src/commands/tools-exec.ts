@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@acode/domain';
 import { DEFAULT_EXEC_SESSION, type ToolExecutionCommand } from '../arguments.js';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { readBoundedText } from '../read-stdin.js';
+import { MISSING_ARGUMENTS_MESSAGE, readArgumentsText } from '../read-stdin.js';
 import { formatUsageError } from '../render/diagnostics.js';
 import { safeJson } from '../render/text.js';
 import { renderToolResponse } from '../render/tool-response.js';
@@ -33,14 +33,13 @@ export async function toolsExec(
 
   let args = options.args;
   if (args === undefined) {
-    if (stdin.isTTY === true) {
-      const error = { code: ERROR_CODES.CLI_USAGE, message: 'Missing ARGS_JSON: pass it as an argument or pipe it on standard input.', helpCommand: 'acode tools exec' };
-      return { exitCode: EXIT_CODES.USAGE, stderr: formatUsageError(error) };
-    }
     const maxBytes = runtime.limits.maxArgumentSizeBytes;
-    const read = await readBoundedText(stdin, maxBytes);
+    const read = await readArgumentsText(stdin, maxBytes);
+    if (read.kind === 'terminal') {
+      return { exitCode: EXIT_CODES.USAGE, stderr: formatUsageError({ code: ERROR_CODES.CLI_USAGE, message: MISSING_ARGUMENTS_MESSAGE, helpCommand: 'acode tools exec' }) };
+    }
     // Refused before the executor: the text was not read whole, so there is no call to run.
-    if (!read.ok) return { exitCode: EXIT_CODES.VALIDATION_FAILED, stderr: `[${ERROR_CODES.ARGUMENTS_TOO_LARGE}] Arguments exceed the maximum size of ${maxBytes} bytes.\n` };
+    if (read.kind === 'too-large') return { exitCode: EXIT_CODES.VALIDATION_FAILED, stderr: `[${ERROR_CODES.ARGUMENTS_TOO_LARGE}] Arguments exceed the maximum size of ${maxBytes} bytes.\n` };
     args = read.text;
   }
 

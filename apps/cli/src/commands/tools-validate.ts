@@ -8,7 +8,7 @@ import {
 } from '@acode/domain';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { readBoundedText } from '../read-stdin.js';
+import { MISSING_ARGUMENTS_MESSAGE, readArgumentsText } from '../read-stdin.js';
 import { formatUsageError } from '../render/diagnostics.js';
 import { renderValidationFailure, renderValidationSuccess } from '../render/validation-result.js';
 import type { CliRuntime } from '../runtime.js';
@@ -42,13 +42,12 @@ export async function toolsValidate(
 
   let args = options.args;
   if (args === undefined) {
-    if (stdin.isTTY === true) {
-      const error = { code: ERROR_CODES.CLI_USAGE, message: 'Missing ARGS_JSON: pass it as an argument or pipe it on standard input.', helpCommand: 'acode tools validate' };
-      return { exitCode: EXIT_CODES.USAGE, stderr: formatUsageError(error) };
-    }
     const maxBytes = runtime.limits.maxArgumentSizeBytes;
-    const read = await readBoundedText(stdin, maxBytes);
-    if (!read.ok) return renderResult(runtime, tooLargeFailure(runtime, options.name, query, maxBytes), options.json, view);
+    const read = await readArgumentsText(stdin, maxBytes);
+    if (read.kind === 'terminal') {
+      return { exitCode: EXIT_CODES.USAGE, stderr: formatUsageError({ code: ERROR_CODES.CLI_USAGE, message: MISSING_ARGUMENTS_MESSAGE, helpCommand: 'acode tools validate' }) };
+    }
+    if (read.kind === 'too-large') return renderResult(runtime, tooLargeFailure(runtime, options.name, query, maxBytes), options.json, view);
     args = read.text;
   }
 
