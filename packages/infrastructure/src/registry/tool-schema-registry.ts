@@ -89,14 +89,6 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
     const name = typeof definition?.name === 'string' ? definition.name : '';
     if (violations.length > 0) throw new InvalidToolDefinitionException(echo(name), violations);
 
-    const started = this.clock.now();
-    const compiled = this.compiler.compile(definition.parameters, this.options.limits);
-    const compileMs = this.clock.now() - started;
-    if (!compiled.ok) throw new SchemaCompilationException(name, compiled.violations);
-    if (compileMs > SLOW_COMPILATION_MS) {
-      this.logger.warn(`Schema compilation slow for tool '${name}'`, { event: 'SchemaCompilationSlow', tool_name: name, compilation_ms: compileMs });
-    }
-
     // Stored form: a private deep-frozen copy, so neither the caller nor a reader can change it (BP-008).
     const stored = deepFreeze(structuredClone({ ...definition, category: definition.category ?? DEFAULT_TOOL_CATEGORY })) as ToolDefinition;
     const canonical = canonicalJsonText(stored);
@@ -104,14 +96,20 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
     const current = this.snapshot;
     const key = toolNameKey(stored.name);
     const existing = current.entries.get(key);
-
     const sameVersion = existing?.versions.find((v) => compareSemVer(v.semver, semver) === 0);
-    if (sameVersion) {
-      if (sameVersion.canonical === canonical) {
-        return { status: 'unchanged', definition: sameVersion.definition, schemaHash: sameVersion.compiled.hash };
-      }
-      throw new DuplicateToolException(stored.name, stored.version);
+    // The same definition again (a built folder that extends a core tool): nothing to compile.
+    if (sameVersion?.canonical === canonical) {
+      return { status: 'unchanged', definition: sameVersion.definition, schemaHash: sameVersion.compiled.hash };
     }
+
+    const started = this.clock.now();
+    const compiled = this.compiler.compile(definition.parameters, this.options.limits);
+    const compileMs = this.clock.now() - started;
+    if (!compiled.ok) throw new SchemaCompilationException(name, compiled.violations);
+    if (compileMs > SLOW_COMPILATION_MS) {
+      this.logger.warn(`Schema compilation slow for tool '${name}'`, { event: 'SchemaCompilationSlow', tool_name: name, compilation_ms: compileMs });
+    }
+    if (sameVersion) throw new DuplicateToolException(stored.name, stored.version);
     this.assertNamesFree(current, stored, existing);
 
     const version: RegisteredVersion = { definition: stored, semver, compiled: compiled.compiled, canonical };

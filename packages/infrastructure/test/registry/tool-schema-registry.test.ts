@@ -95,6 +95,17 @@ describe('ToolSchemaRegistry registration', () => {
     expect(metrics.gauges.get(METRIC_NAMES.registrySize)).toBe(1);
   });
 
+  it('does not compile an identical definition again (a built folder extending a core tool)', () => {
+    const real = new CfworkerSchemaCompiler();
+    let compiles = 0;
+    const counting: ISchemaCompiler = { compile: (schema, limits) => (compiles++, real.compile(schema, limits)) };
+    const { registry } = makeRegistry({ compiler: counting });
+    registry.registerTool(fileRead);
+    expect(registry.registerTool(structuredClone(fileRead)).status).toBe('unchanged');
+    expect(compiles).toBe(1);
+    expect(() => registry.registerTool({ ...fileRead, description: 'Something else entirely.' })).toThrow(DuplicateToolException);
+  });
+
   it('is idempotent for an identical definition and rejects a conflicting one with ACODE-TSR-007', () => {
     const { registry } = makeRegistry();
     registry.registerTool(fileRead);
