@@ -69,3 +69,4 @@ export * from './execution/tool-docs.js';
 export * from './execution/built-tool-registry.js';
 export * from './execution/execution-policy.js';
 export * from './execution/apply-intent.js';
+export * from './did-you-mean.js';

@@ -1,5 +1,6 @@
 import {
   canonicalJson,
+  closestName,
   initialSessionState,
   resolveToolConstraints,
   type ClampedArgument,
@@ -270,13 +271,10 @@ export class ToolExecutor implements IToolExecutor {
   }
 
   #unknownTool(name: unknown): ToolFailure {
-    // The registry knows the close names; only those with a handler are worth suggesting.
-    const probe = typeof name === 'string' ? this.#deps.registry.tryValidateArguments(name, {}) : undefined;
-    const hints = probe !== undefined && !probe.success ? probe : undefined;
-    const runnable = (hints?.availableTools ?? this.#deps.catalog.tools().map((tool) => tool.definition.name)).filter(
-      (tool) => this.#deps.catalog.find(tool) !== undefined,
-    );
-    const didYouMean = hints?.didYouMean !== undefined && this.#deps.catalog.find(hints.didYouMean) !== undefined ? hints.didYouMean : undefined;
+    // Only tools with a handler are worth offering: the catalog's names and aliases.
+    const runnable = this.#deps.catalog.tools().map((tool) => tool.definition.name).sort();
+    const candidates = this.#deps.catalog.tools().flatMap((tool) => [tool.definition.name, ...(tool.definition.aliases ?? [])]);
+    const didYouMean = typeof name === 'string' ? closestName(name, candidates) : undefined;
     return unknownTool(name, runnable, didYouMean);
   }
 

@@ -19,6 +19,7 @@ import {
   type ToolVersionQuery,
 } from '@acode/application';
 import {
+  closestName,
   canonicalJsonText,
   DEFAULT_TOOL_CATEGORY,
   ERROR_CODES,
@@ -38,7 +39,6 @@ import {
 } from '@acode/domain';
 import { inject, injectable } from 'tsyringe';
 import { buildSchemaHint } from '../validation/schema-hint.js';
-import { closestName } from '../validation/did-you-mean.js';
 import { parseArguments } from '../validation/parse-arguments.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RegistrySnapshot, type RegisteredVersion, type ToolEntry } from './registry-snapshot.js';

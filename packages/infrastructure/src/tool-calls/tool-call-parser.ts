@@ -10,8 +10,8 @@ import {
   type ToolCallSettingsCatalog,
 } from '@acode/application';
 import { ERROR_CODES, type RawToolCall, type RepairName, type ToolCall, type ToolCallError, type ToolCallParseResult, type ToolCallSettings } from '@acode/domain';
+import { closestName } from '@acode/domain';
 import { inject, injectable } from 'tsyringe';
-import { closestName } from '../validation/did-you-mean.js';
 import { safeText, truncate } from '../validation/display-text.js';
 import { assignCallIds } from './call-ids.js';
 import { extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH } from './content/extract-content-tool-calls.js';

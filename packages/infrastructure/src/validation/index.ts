@@ -1,5 +1,5 @@
 export { buildExampleArguments } from './example-value.js';
-export { closestName, MAX_COMPARED_NAME_LENGTH } from './did-you-mean.js';
+export { closestName, MAX_COMPARED_NAME_LENGTH } from '@acode/domain';
 export { mapViolations } from './map-violations.js';
 export { VIOLATION_MAPPERS, type MappingContext, type ViolationMapper } from './mappers/index.js';
 export { parseArguments, type ParseArgumentsLimits, type ParseArgumentsResult } from './parse-arguments.js';

@@ -1,6 +1,6 @@
 import type { ValidationError } from '@acode/domain';
+import { closestName } from '@acode/domain';
 import type { RawViolation } from '../../schema/raw-violation.js';
-import { closestName } from '../did-you-mean.js';
 import { describeLocation, lastToken, quoteName, safeText } from '../display-text.js';
 import { isSchemaObject } from '../schema-summary.js';
 import { constraintError, type MappingContext, type ViolationMapper } from './violation-mapper.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestName } from '../../src/validation/did-you-mean.js';
+import { closestName } from '../src/did-you-mean.js';
 
 const TOOLS = ['file_read', 'file_write', 'directory_list', 'command_execute', 'git_status', 'git_diff', 'git_commit'];
 
