@@ -1,56 +1,26 @@
-import { locateJsonError } from './locate-json-error.js';
+import { scanJsonText } from '../validation/json-text-scanner.js';
 
 /** A parsed JSON document, or why it is not one. */
 export type JsonTextResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
 
 /**
- * Parses JSON text whose nesting is first bounded by a linear scan, so a 100,000-deep
- * `[[[[...` is refused before any recursive code (parser, canonical JSON, schema walks) sees it.
- * A syntax error names its line and column (1-based).
+ * Parses JSON text after the project's linear scanner (`scanJsonText`) has bounded its nesting
+ * and found its first syntax error, so a 100,000-deep `[[[[...` is refused before any recursive
+ * code (parser, canonical JSON, schema walks) sees it. An error names its line and column (1-based).
  */
 export function parseJsonText(text: string, maxDepth: number): JsonTextResult {
-  const depth = measureJsonDepth(text, maxDepth);
-  if (depth.tooDeep) {
-    const { line, column } = lineAndColumn(text, depth.offset);
-    return { ok: false, message: `nests deeper than ${maxDepth} levels (line ${line}, column ${column})` };
+  const scan = scanJsonText(text, maxDepth);
+  if (!scan.ok) {
+    const { line, column } = lineAndColumn(text, scan.position);
+    const where = `(line ${line}, column ${column})`;
+    return { ok: false, message: scan.kind === 'depth' ? `nests deeper than ${maxDepth} levels ${where}` : `is not valid JSON: ${scan.reason} ${where}` };
   }
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, message: describeSyntaxError(text) };
+    // The scanner accepted it: only what it does not model (such as a number too large for a double) ends here.
+    return { ok: false, message: 'is not valid JSON' };
   }
-}
-
-/**
- * Deepest `{`/`[` nesting outside strings, stopping at the first bracket past `maxDepth`.
- * Iterative and string-aware (a `[` inside `"..."` does not count); malformed text is left to
- * `JSON.parse` to describe.
- */
-function measureJsonDepth(text: string, maxDepth: number): { readonly tooDeep: boolean; readonly offset: number } {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text.charCodeAt(i);
-    if (inString) {
-      if (char === 0x5c) i += 1; // backslash: skip the escaped character
-      else if (char === 0x22) inString = false;
-    } else if (char === 0x22) {
-      inString = true;
-    } else if (char === 0x7b || char === 0x5b) {
-      depth += 1;
-      if (depth > maxDepth) return { tooDeep: true, offset: i };
-    } else if (char === 0x7d || char === 0x5d) {
-      depth -= 1;
-    }
-  }
-  return { tooDeep: false, offset: -1 };
-}
-
-function describeSyntaxError(text: string): string {
-  const located = locateJsonError(text);
-  if (located === undefined) return 'is not valid JSON';
-  const { line, column } = lineAndColumn(text, located.offset);
-  return `is not valid JSON: ${located.reason} (line ${line}, column ${column})`;
 }
 
 /** 1-based line and column of a UTF-16 offset. */
