@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as commandExecute from '../../tools/command-execute/handler.js';
+import { isRunning, stopsRunning } from '../../packages/infrastructure/test/support/process-state.js';
 import { dataOf, errorOf, handlerFixture, type HandlerModule } from './handler-context.js';
 import type { ToolHandlerContext } from '../../packages/domain/src/index.js';
 
@@ -8,34 +9,6 @@ const fixture = handlerFixture();
 afterAll(() => fixture.dispose());
 const { execute } = commandExecute as HandlerModule;
 const run = (args: Record<string, unknown>, overrides: Partial<ToolHandlerContext> = {}) => execute({ args: args as never, context: fixture.context(overrides) });
-
-/**
- * Whether a process still runs. A killed process whose parent died stays a zombie until init
- * reaps it (some container inits never do): a zombie runs nothing, so it counts as gone.
- */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    // /proc/<pid>/stat: "pid (comm) S ..."; the state letter follows the last ')'.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** Waits (bounded) for SIGKILL to land: delivery is asynchronous. Not a timing assertion. */
-async function stopsRunning(pid: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (!isRunning(pid)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return false;
-}
 
 /** The pids a command printed, one per line. */
 const pidsIn = (stdout: unknown) => String(stdout).trim().split('\n').map(Number).filter((pid) => pid > 0);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../src/start-host.js';
 import { send, type RawResponse } from './support/raw-http.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * The host's execution routes over real HTTP on 127.0.0.1: a project with the repository's shipped
@@ -168,13 +169,12 @@ describe('host execution routes', () => {
     request.on('error', () => undefined);
     request.end(body);
     const pidFile = join(project.dir, 'hung-up.pid');
-    for (let attempt = 0; attempt < 400 && !existsSync(pidFile); attempt++) await sleep(25);
+    await waitFor(() => existsSync(pidFile));
     const pid = Number(readFileSync(pidFile, 'utf8'));
     expect(alive(pid)).toBe(true);
     request.destroy();
-    // Bounded wait for the cancellation to reach the shell (the runner's grace is one second).
-    for (let attempt = 0; attempt < 200 && alive(pid); attempt++) await sleep(25);
-    expect(alive(pid)).toBe(false);
+    // Bounded wait for the cancellation to reach the shell (the runner's grace is one second); throws if it never does.
+    await waitFor(() => !alive(pid));
     // The host still serves, and the token was spent on the cancelled run.
     const again = (await execute(project, session, 'command_execute', { args, confirmation_token: token })).json();
     expect(again).toMatchObject({ ok: false, error: { type: 'CONFIRMATION_REQUIRED', details: { reason: 'used' } } });
@@ -299,11 +299,11 @@ describe('a host without tool_registry.json', () => {
   });
 });
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Whether `pid` still runs; a zombie (a killed process nobody reaped yet) runs nothing. */
+/**
+ * Whether `pid` still runs; a zombie (a killed process nobody reaped yet) runs nothing. The same
+ * as `packages/infrastructure/test/support/process-state.ts`, which this package's `rootDir` keeps
+ * out of reach.
+ */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);

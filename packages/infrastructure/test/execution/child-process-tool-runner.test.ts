@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ChildProcessToolRunner } from '../../src/execution/child-process-tool-runner.js';
-import { catalogTool, distUrl, makeTempDir, processAlive, runRequest } from './runner-fixture.js';
+import { isRunning } from '../support/process-state.js';
+import { catalogTool, distUrl, makeTempDir, runRequest } from './runner-fixture.js';
 
 // The child runs compiled JavaScript: the entry and the `.ts` hooks come from dist.
 function makeRunner(logger?: ILogger): ChildProcessToolRunner {
@@ -57,17 +58,6 @@ describe('ChildProcessToolRunner', () => {
   });
 
   describe('stopping a handler that owns a process group', () => {
-    /** Whether `pid` still runs (a zombie, reaped by no one in some containers, runs nothing). */
-    function running(pid: number): boolean {
-      try {
-        process.kill(pid, 0);
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-      } catch {
-        return false;
-      }
-    }
-
     async function pidWritten(file: string): Promise<number> {
       for (let attempt = 0; attempt < 200 && !existsSync(file); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
       return Number(readFileSync(file, 'utf8'));
@@ -79,11 +69,11 @@ describe('ChildProcessToolRunner', () => {
       const { request } = runRequest(catalogTool('owns-process-group.js'), { args: { pid_file: 'group.pid' }, signal: controller.signal });
       const running$ = runner.run({ ...request, context: { ...request.context, workspaceRoot: root } });
       const pid = await pidWritten(join(root, 'group.pid'));
-      expect(running(pid)).toBe(true);
+      expect(isRunning(pid)).toBe(true);
       controller.abort();
       expect(await running$).toEqual({ kind: 'cancelled' });
       // The handler killed the group before answering, and the runner waited for its process.
-      expect(running(pid)).toBe(false);
+      expect(isRunning(pid)).toBe(false);
     });
 
     it.each([['the parent goes away', 'disconnect'], ['the process gets SIGINT (Ctrl-C in a terminal)', 'SIGINT'], ['the process gets SIGTERM', 'SIGTERM']] as const)('stops the handler when %s, so the group does not outlive it', async (_when, how) => {
@@ -94,11 +84,11 @@ describe('ChildProcessToolRunner', () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send({ type: 'run', handlerUrl: request.tool.handlerUrl, args: request.args, context: { ...request.context, workspaceRoot: root }, maxOutputBytes: 1024 });
       const pid = await pidWritten(join(root, 'group.pid'));
-      expect(running(pid)).toBe(true);
+      expect(isRunning(pid)).toBe(true);
       if (how === 'disconnect') child.disconnect();
       else child.kill(how);
       await exited;
-      expect(running(pid)).toBe(false);
+      expect(isRunning(pid)).toBe(false);
     });
 
     it('does the same at the time limit', async () => {
@@ -107,7 +97,7 @@ describe('ChildProcessToolRunner', () => {
       // The context's deadline is later, so the runner's limit is what stops the run here.
       const outcome = await runner.run({ ...request, context: { ...request.context, workspaceRoot: root, deadline: Date.now() + 30_000 } });
       expect(outcome).toEqual({ kind: 'timeout' });
-      expect(running(Number(readFileSync(join(root, 'group.pid'), 'utf8')))).toBe(false);
+      expect(isRunning(Number(readFileSync(join(root, 'group.pid'), 'utf8')))).toBe(false);
     });
   });
 
@@ -136,7 +126,7 @@ describe('ChildProcessToolRunner', () => {
     expect(typeof pid).toBe('number');
     expect(pid).not.toBe(process.pid);
     // The runner returns only once the process has exited.
-    expect(processAlive(pid as number)).toBe(false);
+    expect(isRunning(pid as number)).toBe(false);
   });
 
   it('cancels a run when the caller aborts', async () => {

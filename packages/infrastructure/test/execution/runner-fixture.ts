@@ -74,12 +74,3 @@ export function distUrl(relative: string): string {
   return url.href;
 }
 
-/** True while a process with this id exists. */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -57,6 +57,26 @@ describe('conversion of any schema the registry accepts', () => {
       { numRuns: 150 },
     );
   });
+
+  it("openai-strict's strict schemas close every object and require all its properties", () => {
+    let strictRuns = 0;
+    fc.assert(
+      fc.property(rootSchema, (parameters) => {
+        const definition = { name: 'generated', description: 'Generated.', version: '1.0.0', parameters };
+        newRegistry().registerTool(definition);
+        const fn = toProviderTool(definition, 'openai-strict')['function'] as { strict: boolean; parameters: unknown };
+        if (!fn.strict) return;
+        strictRuns += 1;
+        for (const node of objectNodes(fn.parameters)) {
+          expect(node['additionalProperties']).toBe(false);
+          expect([...((node['required'] as string[] | undefined) ?? [])].sort()).toEqual(Object.keys(node['properties'] as object).sort());
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // The strict branch must have been exercised, or this property proved nothing.
+    expect(strictRuns).toBeGreaterThan(50);
+  });
 });
 
 describe('hostile schemas', () => {
@@ -109,3 +129,28 @@ describe('hostile schemas', () => {
     expect(() => toProviderTool({ name: 'abyss', description: 'Abyss.', parameters }, format)).not.toThrow();
   });
 });
+
+/** Every schema node with `properties` inside a converted schema, walked iteratively. */
+function objectNodes(schema: unknown): Array<Record<string, unknown>> {
+  const found: Array<Record<string, unknown>> = [];
+  const pending: unknown[] = [schema];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      pending.push(...node);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      // A `properties` map holds schemas by property name: its values are schemas, the map is not.
+      if (key === 'properties' && value !== null && typeof value === 'object') {
+        found.push(record);
+        pending.push(...Object.values(value));
+      } else {
+        pending.push(value);
+      }
+    }
+  }
+  return found;
+}
