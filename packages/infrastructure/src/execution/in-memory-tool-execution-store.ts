@@ -53,7 +53,11 @@ export class InMemoryToolExecutionStore implements IToolExecutionStore {
     // Re-inserted so the session counts as the most recent; the least recent go past the bound.
     this.#executions.delete(sessionId);
     this.#executions.set(sessionId, session);
-    for (const stale of [...this.#executions.keys()].slice(0, Math.max(0, this.#executions.size - this.#maxSessions))) this.#executions.delete(stale);
+    // At most one over the bound (one session was added): dropping the oldest keys needs no copy of them.
+    for (const stale of this.#executions.keys()) {
+      if (this.#executions.size <= this.#maxSessions) break;
+      this.#executions.delete(stale);
+    }
     // Deleted first so a saved-again id counts as the newest.
     session.delete(executionId);
     session.set(executionId, structuredClone(execution));

@@ -1,8 +1,6 @@
 export { AUDIT_EVENT_NAME_PATTERN, INVALID_AUDIT_EVENT_NAME, MAX_AUDIT_DATA_BYTES, MAX_AUDIT_EVENTS_PER_RUN, sanitizeAuditEvent, type AuditEvent } from './audit-event.js';
 export { CHILD_MAX_OLD_SPACE_MB, ChildProcessToolRunner, MAX_CAPTURED_OUTPUT_BYTES, type ChildProcessToolRunnerOptions } from './child-process-tool-runner.js';
 export { createHandlerContext, type HandlerContextCapabilities } from './create-handler-context.js';
-export type { ExecutionAdaptersModule } from './execution-api.js';
-export { executionAdapters } from './execution-adapters.js';
 export { findJsonProblem } from './find-json-problem.js';
 export { outcomeOfReturn, outcomeOfThrow } from './handler-outcome.js';
 export { InMemoryToolExecutionStore } from './in-memory-tool-execution-store.js';

@@ -5,7 +5,7 @@ export { toOllamaTool } from './ollama-tool.js';
 export { nullable, OPENAI_STRICT_LIMITS, toOpenAiStrictSchema, type OpenAiStrictSchemaResult } from './openai-strict-schema.js';
 export { toOpenAiStrictTool } from './openai-strict-tool.js';
 export { toOpenAiTool, type OpenAiFunctionTool } from './openai-tool.js';
-export { PROVIDER_SCHEMA_FORMATS, type ProviderSchemaFormat, type ProviderSchemasModule } from './provider-schemas-api.js';
+export { PROVIDER_SCHEMA_FORMATS, type ProviderSchemaFormat } from './provider-schemas-api.js';
 export type { ProviderToolSource } from './provider-tool-source.js';
 export { toProviderTool } from './to-provider-tool.js';
 export { withoutDialect } from './without-dialect.js';

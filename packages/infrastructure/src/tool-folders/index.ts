@@ -2,7 +2,6 @@ export type {
   BuildToolRegistryOptions,
   BuildToolRegistryResult,
   ToolFolderProblem,
-  ToolFoldersModule,
   ToolFoldersOptions,
   ToolFoldersReport,
 } from './tool-folders-api.js';

@@ -1,6 +1,6 @@
 // Public surface of the tool-folder builder (issue 5). Implementations live beside this file;
 // these signatures are what the CLI and the DI wiring code against.
-import type { ISchemaProvider, IToolCatalog, ToolRegistryOptions } from '@acode/application';
+import type { ToolRegistryOptions } from '@acode/application';
 import type { BuiltTool, BuiltToolRegistry, ErrorCode } from '@acode/domain';
 
 /** One thing wrong with a tool folder. `lint` and `build` report every one, never only the first. */
@@ -57,18 +57,3 @@ export interface BuildToolRegistryOptions extends Omit<ToolFoldersOptions, 'arti
 export type BuildToolRegistryResult =
   | { readonly ok: true; readonly registry: BuiltToolRegistry; readonly outFile: string; readonly warnings: readonly ToolFolderProblem[] }
   | { readonly ok: false; readonly problems: readonly ToolFolderProblem[] };
-
-/** The functions the tool-folder module provides. */
-export interface ToolFoldersModule {
-  lintToolFolders(options: ToolFoldersOptions): Promise<ToolFoldersReport>;
-  buildToolRegistry(options: BuildToolRegistryOptions): Promise<BuildToolRegistryResult>;
-  /**
-   * Loads `tool_registry.json` (003's runtime loader): checks its format, recomputes its content
-   * hash, locates each handler with `pathToFileURL`. Throws `AcodeException` ACODE-TBD-010 for a
-   * missing, unreadable, foreign or tampered artifact. Handlers are not imported here: a
-   * `standard` tool's code must never run in the host process.
-   */
-  loadToolCatalog(file: string): IToolCatalog;
-  /** The catalog's definitions as a schema provider (priority 5: after core tools, before configuration). */
-  createBuiltToolsProvider(catalog: IToolCatalog): ISchemaProvider;
-}
