@@ -29,6 +29,7 @@ import { PARSE_BUDGETS, PARSE_RATIO_CHECKS, checkRatios } from './lib/parse-budg
 import { parseTasks } from './lib/parse-tasks.mjs';
 import { withRatios, withRatiosByWork } from './lib/ratios.mjs';
 import { renderMarkdown, renderText } from './lib/render-report.mjs';
+import { runSafetyComparison } from './lib/repair-safety/run-comparison.mjs';
 import { timingTasks } from './lib/timing-tasks.mjs';
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
@@ -100,7 +101,11 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
   const executionReport = { timings: executionTimings, budgets: checkBudgets(EXECUTION_BUDGETS, { timings: executionTimings, heaps: [] }) };
   notes.push(...executionNotes(executionTimings));
 
-  const report = { date: new Date().toISOString(), machine: describeMachine(), timings, heaps, budgets, parsing: parsingReport, execution: executionReport, notes };
+  process.stdout.write('Repair safety run (100,000 damaged arguments, a few seconds)...\n');
+  const safety = parsing === undefined ? undefined : await runSafetyComparison();
+  if (safety !== undefined && safety.acode.total.meaning_change > 0) notes.unshift(`MEANING CHANGES: this project's repair changed the meaning of ${safety.acode.total.meaning_change} damaged arguments; run \`pnpm fuzz:repair\` for the cases.`);
+
+  const report = { date: new Date().toISOString(), machine: describeMachine(), timings, heaps, budgets, parsing: parsingReport, execution: executionReport, safety, notes };
   process.stdout.write(`\n${renderText(report)}`);
   writeFileSync(RESULTS_FILE, renderMarkdown(report));
   process.stdout.write(`\nWrote ${RESULTS_FILE.pathname}\n`);

@@ -6,6 +6,7 @@
 import { executionBudgetTable, executionMisses, executionTimingTable } from './execution-report-tables.mjs';
 import { parseBudgetTable, parseTimingTable, parsingMisses } from './parse-report-tables.mjs';
 import { budgetTable, describeMachineLine, heapTable, timingTable } from './report-tables.mjs';
+import { safetyTable } from './repair-safety/safety-table.mjs';
 
 /** @typedef {import('./report-tables.mjs').BenchReport} BenchReport */
 /** @typedef {import('./report-tables.mjs').Table} Table */
@@ -40,6 +41,18 @@ How to read the rows:
 `;
 
 /** Opening of the parsing section of `RESULTS.md`: what its rows do and how they are judged. */
+const SAFETY_PREAMBLE = `# Repair safety
+
+Issue 11's contract: a repair returns the value the model meant, or refuses. Each case takes random
+valid arguments (paths, prose with apostrophes and quoted words, Windows paths, regexes, code,
+multi-line text, hostile strings of quotes and brackets), serialises them compact, spaced or
+pretty, and applies one to three damages of distinct kinds (\`bench/lib/repair-safety/damages.mjs\`).
+The damaged text goes through this project's argument decoding (\`decodeArguments\`: repair, then
+double-encoding) and through jsonrepair + \`JSON.parse\`. A *meaning change* is a value other than
+the original: a call the model did not mean. A case counts under every kind it applied, so the
+rows add up to more than the total. Reproduce any case with \`pnpm fuzz:repair --seed S\`.
+`;
+
 const PARSING_PREAMBLE = `# Tool-call parsing benchmarks
 
 Measured in the same run as the registry, side by side with \`JSON.parse\` and the
@@ -133,6 +146,7 @@ export function renderText(report) {
   if (report.execution) {
     parts.push('', textTable(executionTimingTable(report.execution)), '', textTable(executionBudgetTable(report.execution)), ...executionMisses(report.execution));
   }
+  if (report.safety) parts.push('', textTable(safetyTable(report.safety)));
   if (report.notes.length > 0) parts.push('', 'Notes:', ...report.notes.map((note) => `- ${clean(note)}`));
   return `${parts.join('\n')}\n`;
 }
@@ -158,6 +172,7 @@ export function renderMarkdown(report) {
   if (report.execution) {
     parts.push('', EXECUTION_PREAMBLE, markdownTable(executionTimingTable(report.execution)), '', markdownTable(executionBudgetTable(report.execution)));
   }
+  if (report.safety) parts.push('', SAFETY_PREAMBLE, markdownTable(safetyTable(report.safety)));
   if (report.notes.length > 0) parts.push('', '## Notes', '', ...report.notes.map((note) => `- ${markdownCell(note)}`));
   return `${parts.join('\n')}\n`;
 }

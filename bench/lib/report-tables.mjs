@@ -34,6 +34,8 @@ import { formatBytes, formatInUnit, formatLimit, formatMicros, formatRate, forma
  *   parsing section.
  * @property {import('./execution-report-tables.mjs').ExecutionReport} [execution] Issue 5's tool
  *   execution section.
+ * @property {import('./repair-safety/safety-table.mjs').SafetyComparison} [safety] Issue 11's repair
+ *   safety run.
  */
 
 /**

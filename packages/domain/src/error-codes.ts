@@ -39,6 +39,11 @@ export const ERROR_CODES = Object.freeze({
   TOOL_CALL_STREAM_ERROR: 'ACODE-TLP-008',
   /** A tool call's arguments exceed the size or nesting limit; refused before parsing. */
   TOOL_CALL_TOO_LARGE: 'ACODE-TLP-009',
+  /**
+   * The model's output was cut off (finish reason `length`, or a stream that ended inside a call):
+   * the call is refused whatever a repair could close, and the model is asked to send it again.
+   */
+  TOOL_CALL_OUTPUT_TRUNCATED: 'ACODE-TLP-010',
   /** The model server cannot be reached (connection refused, DNS, reset). */
   MODEL_UNREACHABLE: 'ACODE-MDL-001',
   /** The model server did not answer within the timeout. */
@@ -124,6 +129,7 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-TLP-007': 'Repair timeout',
   'ACODE-TLP-008': 'Streaming accumulation error',
   'ACODE-TLP-009': 'Arguments exceed size limit',
+  'ACODE-TLP-010': 'Output truncated',
   'ACODE-MDL-001': 'Model server unreachable',
   'ACODE-MDL-002': 'Model server timeout',
   'ACODE-MDL-003': 'Model server HTTP error',

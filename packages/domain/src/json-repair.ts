@@ -1,9 +1,11 @@
 import type { ErrorCode } from './error-codes.js';
 
 /**
- * The names of the repairs the JSON repairer can apply, as they appear in `RepairResult.repairs`,
- * logs and telemetry. The first seven are 002's heuristics; the rest is other damage local
- * models emit.
+ * The names of the repairs the JSON repairer and the tool-call parser can apply, as they appear in
+ * `RepairResult.repairs`, `ToolCall.repairs`, logs and telemetry. The first seven are 002's
+ * heuristics; then other damage local models emit in the text; the last six are made by the
+ * parser on decoded arguments (several calls in one string, envelopes, double encoding, strict
+ * mode's nulls), never by the text repairer.
  */
 export const REPAIR_NAMES = Object.freeze([
   'trailing_comma',
@@ -19,6 +21,17 @@ export const REPAIR_NAMES = Object.freeze([
   'curly_quotes',
   'missing_comma',
   'surrounding_text',
+  // Issue 11: damage quoted in public issue threads, and what the parser does beyond the text.
+  'raw_control_character',
+  'invalid_escape',
+  'literal_escape_whitespace',
+  'trailing_markup',
+  'concatenated_calls_split',
+  'duplicate_call_collapsed',
+  'envelope_unwrapped',
+  'double_encoded',
+  'stringified_json_value',
+  'strict_null_omitted',
 ] as const);
 
 /** One of {@link REPAIR_NAMES}. */

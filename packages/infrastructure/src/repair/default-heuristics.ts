@@ -1,14 +1,18 @@
 import {
   comments,
   curlyQuotes,
+  invalidEscape,
+  literalEscapeWhitespace,
   markdownFence,
   missingClosingBrace,
   missingClosingBracket,
   missingComma,
   pythonLiterals,
+  rawControlCharacter,
   singleQuotes,
   surroundingText,
   trailingComma,
+  trailingMarkup,
   truncatedString,
   unescapedInnerQuotes,
   unquotedKeys,
@@ -17,8 +21,9 @@ import type { RepairHeuristic } from './repair-heuristic.js';
 
 /**
  * Every heuristic, 002's seven first in its order of frequency, then the other damage local
- * models emit. Where two heuristics answer the same decision point the earlier one wins; only
- * the skip hooks overlap, and there a fence or a comment is recognised before prose.
+ * models emit, then issue 11's damage quoted in public threads. Where two heuristics answer the
+ * same decision point the earlier one wins; only the skip hooks overlap, and there a fence, a
+ * comment, an escaped line break or a closing tag is recognised before prose.
  */
 export const DEFAULT_REPAIR_HEURISTICS: readonly RepairHeuristic[] = Object.freeze([
   trailingComma,
@@ -33,5 +38,9 @@ export const DEFAULT_REPAIR_HEURISTICS: readonly RepairHeuristic[] = Object.free
   pythonLiterals,
   curlyQuotes,
   missingComma,
+  rawControlCharacter,
+  invalidEscape,
+  literalEscapeWhitespace,
+  trailingMarkup,
   surroundingText,
 ]);

@@ -16,6 +16,8 @@ const HOOK_KEYS = [
   'skip',
   'stringDelimiter',
   'innerQuote',
+  'controlCharacter',
+  'invalidEscape',
   'bareKey',
   'bareValue',
   'trailingComma',

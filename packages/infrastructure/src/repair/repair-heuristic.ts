@@ -27,9 +27,18 @@ export interface RepairHeuristic {
   readonly stringDelimiter?: (open: string) => string | undefined;
   /**
    * A `"` at `at` inside a `"`-delimited string is not followed by anything that can come after a
-   * string. True keeps it as content (escaped) instead of ending the string there.
+   * string. True keeps it as content (escaped) instead of ending the string there. The pass then
+   * holds the string to a stricter end (see `quote-follow.ts`), and refuses where the rest reads
+   * as structure.
    */
   readonly innerQuote?: (text: string, at: number) => boolean;
+  /** A raw control character (U+0000..U+001F) stands inside a string. True escapes it. */
+  readonly controlCharacter?: (code: number) => boolean;
+  /**
+   * A backslash inside a string precedes `next`, which makes no JSON escape (`\d`, `\U`, `\.`).
+   * True keeps the backslash as a literal character (it is written `\\`).
+   */
+  readonly invalidEscape?: (next: string) => boolean;
   /** A bare word stands where a property name is expected. True quotes it as the name. */
   readonly bareKey?: (word: string) => boolean;
   /** A bare word stands where a value is expected. Returns the JSON literal to write instead. */

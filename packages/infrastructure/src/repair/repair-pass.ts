@@ -3,7 +3,7 @@ import type { HeuristicTable } from './heuristic-table.js';
 import { describeChar, isDigit, isHexDigit, isWordChar, isWordStart, scanNumber, scanWord, skipJsonWhitespace } from './json-lexemes.js';
 import { RepairOutput } from './repair-output.js';
 import type { ContainerOpener, TriviaPlace } from './repair-heuristic.js';
-import { looksLikeStringEnd } from './string-end.js';
+import { classifyQuoteFollow, commaLeadsToKey, isWordInternal } from './quote-follow.js';
 
 /** What one pass made of the text: the candidate and the repairs applied, or why it stopped. */
 export type RepairPassOutcome =
@@ -36,6 +36,8 @@ const ARRAY = 1;
 
 const ESCAPABLE = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]); // " \ / b f n r t
 const LITERALS = new Set(['true', 'false', 'null']);
+/** JSON's short escapes of the control characters that have one; the others are written \u00XX. */
+const CONTROL_ESCAPES: Readonly<Record<number, string>> = Object.freeze({ 0x08: '\\b', 0x09: '\\t', 0x0a: '\\n', 0x0c: '\\f', 0x0d: '\\r' });
 const LITERAL_PREFIXES = ['true', 'false', 'null', 'True', 'False', 'None'];
 
 /**
@@ -63,6 +65,12 @@ class RepairPass {
   /** Output slot right after the latest complete value: where a missing ',' or closer goes. */
   private valueEndSlot = 0;
   private nextCheck = DEADLINE_CHECK_INTERVAL;
+  /** The closer (`}` or `]`) of the latest value when it was a nested container, else 0. */
+  private lastCloser = 0;
+  /** The latest string was ended by a quote before the next value, a `,` missing between them. */
+  private endedByGuess = false;
+  /** Closers of nested containers that a `,` followed: a stray closer of that kind at the end is ambiguous. */
+  private readonly continuedAfterClose = new Set<number>();
 
   constructor(
     private readonly text: string,
@@ -164,9 +172,16 @@ class RepairPass {
   private afterValue(i: number, code: number): number | Failure {
     const { text } = this;
     const top = this.kinds.length - 1;
-    if (top < 0) return this.trySkip(i) ?? this.fail(`unexpected ${describeChar(text, i)} after the end of the JSON value`, i);
+    if (top < 0) {
+      if ((code === 0x7d || code === 0x5d) && this.continuedAfterClose.has(code)) {
+        // `{"a": {"b": 1}, "c": 2}}`: the stray closer may be this one or the one after `1`, which would put `c` inside `a`.
+        return this.fail(`a stray '${text[i]}' after the JSON value could equally belong earlier in it`, i);
+      }
+      return this.trySkip(i) ?? this.fail(`unexpected ${describeChar(text, i)} after the end of the JSON value`, i);
+    }
     const inObject = this.kinds[top] === OBJECT;
     if (code === 0x2c) {
+      if (this.lastCloser !== 0) this.continuedAfterClose.add(this.lastCloser);
       this.out.copyTo(i);
       this.commaSlot = this.out.push(',');
       this.commaPosition = i;
@@ -181,6 +196,7 @@ class RepairPass {
     if (this.startsMember(i, code, inObject)) {
       const inserting = this.table.missingComma.find(({ hook }) => hook(text, i));
       if (inserting !== undefined) {
+        if (this.lastCloser !== 0) this.continuedAfterClose.add(this.lastCloser);
         this.out.insertAt(this.valueEndSlot, ',');
         this.memberMarks[top] = this.valueEndSlot;
         this.record(inserting.name);
@@ -242,7 +258,9 @@ class RepairPass {
     }
     this.kinds.length = match;
     this.memberMarks.length = match;
-    return this.valueEnded(i + 1);
+    const end = this.valueEnded(i + 1);
+    this.lastCloser = match > 0 ? code : 0;
+    return end;
   }
 
   /**
@@ -269,6 +287,11 @@ class RepairPass {
   /**
    * A string from the delimiter at `start` to its closer `closerCode`. A string delimited by
    * another character than `"` (recorded as `name`) is rewritten with `"`.
+   *
+   * A quote that could close the string is judged by what follows it ({@link classifyQuoteFollow}).
+   * Once one such quote was kept as content (`say "hi" now`), the string is held to a stricter end:
+   * a `,` ends it only before a property name, and a following value, a `:`, or the end of the text
+   * make the two readings (text or structure) equally plausible, so the pass refuses.
    */
   private string(start: number, closerCode: number, isKey: boolean, name: RepairName | undefined): number | Failure {
     const { text, out } = this;
@@ -279,10 +302,25 @@ class RepairPass {
       out.push('"');
       if (name !== undefined) this.record(name);
     }
+    /** This string follows one that was ended by guess (a quote before the next value, no comma). */
+    const afterGuess = this.endedByGuess;
+    this.endedByGuess = false;
+    /** Set once a quote that could have closed the string was kept as content. */
+    let tookQuote = false;
+    /** Set once any closing delimiter was kept as content, even inside a word (`it's`). */
+    let passedCloser = false;
+    /** Set once a raw control character was escaped: a cut-off JSON string holds none. */
+    let escapedControl = false;
     let i = start + 1;
     for (;;) {
       if (i >= this.nextCheck && this.deadlinePassed(i)) return this.timeout(i);
       if (i >= n) {
+        // Closing a string that passed over its own delimiter, a raw line break or a closing bracket
+        // would hide a wrong turn taken there (the string should have ended earlier): a string the
+        // end of the output cut off holds none of them, or the closer that follows says so.
+        if (passedCloser || escapedControl || holdsCloser(text, start + 1, n)) {
+          return this.fail(`a string that runs to the end of the input holds what reads as structure (opened at position ${start})`, n);
+        }
         const closing = this.table.unterminatedString.find(({ hook }) => hook());
         if (closing === undefined) return this.fail(`unterminated string (opened at position ${start})`, n);
         out.copyTo(n);
@@ -292,24 +330,25 @@ class RepairPass {
       }
       const code = text.charCodeAt(i);
       if (code === closerCode) {
-        if (looksLikeStringEnd(text, i + 1)) {
+        const decision = this.judgeQuote(i, isKey, alternate, tookQuote);
+        if (decision === 'end') {
           if (alternate) {
             out.drop(i, i + 1);
             out.push('"');
           }
           return this.stringEnded(i + 1, isKey);
         }
-        if (alternate) {
-          i++; // an apostrophe (or curly quote) that is content
-          continue;
+        if (decision === 'refuse') return this.fail('an unescaped quote inside a string could end it or belong to it', i);
+        // A raw line break, then a quote kept as text: the line break may be the one between two items.
+        if (decision === 'content_taken' && afterGuess) return this.fail('an unescaped quote in a string right after a missing comma leaves two readings', i);
+        if (decision === 'content_taken' && escapedControl) return this.fail('an unescaped quote follows a raw control character inside a string', i);
+        if (decision === 'content_taken') tookQuote = true;
+        passedCloser = true;
+        if (!alternate) {
+          out.copyTo(i);
+          out.push('\\');
+          this.record('unescaped_inner_quotes');
         }
-        // A property name ends at its first quote: a name with quotes in it is rarer than a
-        // missing colon, and guessing wrong would swallow the rest of the text into the name.
-        const escaping = isKey ? undefined : this.table.innerQuote.find(({ hook }) => hook(text, i));
-        if (escaping === undefined) return this.stringEnded(i + 1, isKey);
-        out.copyTo(i);
-        out.push('\\');
-        this.record(escaping.name);
         i++;
         continue;
       }
@@ -326,9 +365,48 @@ class RepairPass {
         i = escape;
         continue;
       }
-      if (code < 0x20) return this.fail('unescaped control character in a string', i);
+      if (code < 0x20) {
+        // After a quote kept as text, a raw line break may as well be the one between two members.
+        if (tookQuote) return this.fail('a raw control character follows an unescaped quote inside a string', i);
+        const escaping = this.table.controlCharacter.find(({ hook }) => hook(code));
+        if (escaping === undefined) return this.fail('unescaped control character in a string', i);
+        out.copyTo(i);
+        out.push(CONTROL_ESCAPES[code] ?? `\\u${code.toString(16).padStart(4, '0')}`);
+        out.skipTo(i + 1);
+        this.record(escaping.name);
+        escapedControl = true;
+      }
       i++;
     }
+  }
+
+  /**
+   * Whether the closing delimiter at `i` ends its string (`end`), is content (`content`, or
+   * `content_taken` when it could have ended it), or leaves two readings (`refuse`).
+   */
+  private judgeQuote(i: number, isKey: boolean, alternate: boolean, tookQuote: boolean): 'end' | 'content' | 'content_taken' | 'refuse' {
+    const { text } = this;
+    // A property name ends at its first quote, whatever its delimiter: a name with quotes in it is
+    // rarer than a missing colon, and guessing wrong would swallow the rest of the text into the name.
+    if (isKey) return 'end';
+    if (isWordInternal(text, i)) return 'content'; // don't, l'eau
+    const follow = classifyQuoteFollow(text, i + 1);
+    if (follow === 'adjacent_quote') {
+      // `"say "hi""}`: a quoted word at the end of the text, when the quote after it plainly ends the string.
+      if (text.charCodeAt(i + 1) !== text.charCodeAt(i)) return 'refuse';
+      const after = classifyQuoteFollow(text, i + 2);
+      const plainEnd = after === 'close' || after === 'line_end' || (after === 'comma' && this.kinds[this.kinds.length - 1] === OBJECT && commaLeadsToKey(text, skipSpaces(text, i + 2)));
+      return plainEnd ? 'content_taken' : 'refuse';
+    }
+    if (!tookQuote) {
+      if (follow === 'next_value') this.endedByGuess = true;
+      if (follow !== 'other') return 'end';
+      if (alternate) return 'content_taken';
+      return this.table.innerQuote.some(({ hook }) => hook(text, i)) ? 'content_taken' : 'end';
+    }
+    if (follow === 'close') return 'end';
+    if (follow === 'comma') return this.kinds[this.kinds.length - 1] === OBJECT && commaLeadsToKey(text, skipSpaces(text, i + 1)) ? 'end' : 'refuse';
+    return follow === 'other' ? 'content' : 'refuse';
   }
 
   /** The escape sequence at `i` (a backslash): the offset after it, or a failure. */
@@ -348,14 +426,27 @@ class RepairPass {
         out.drop(i, n); // cut off inside \uXXXX
         return n;
       }
-      return this.fail('invalid \\u escape: four hex digits must follow', i);
+      return this.literalBackslash(i, 'invalid \\u escape: four hex digits must follow');
     }
     if (ESCAPABLE.has(next)) return i + 2;
     if (next === alternateCloser) {
       out.drop(i, i + 1); // \' in a single-quoted string is a plain ' in JSON
       return i + 2;
     }
-    return this.fail(`invalid escape sequence ${describeChar(text, i + 1)} after a backslash`, i);
+    // `\'` in a double-quoted string is Python's apostrophe or a shell's literal backslash: two readings.
+    if (next === 0x27) return this.fail("invalid escape sequence \\' could be an apostrophe or a backslash and an apostrophe", i);
+    return this.literalBackslash(i, `invalid escape sequence ${describeChar(text, i + 1)} after a backslash`);
+  }
+
+  /** Keeps the backslash at `i` as a literal (`C:\\Users`), if a heuristic allows; else fails with `message`. */
+  private literalBackslash(i: number, message: string): number | Failure {
+    const next = this.text[i + 1] ?? '';
+    const keeping = this.table.invalidEscape.find(({ hook }) => hook(next));
+    if (keeping === undefined) return this.fail(message, i);
+    this.out.copyTo(i);
+    this.out.push('\\');
+    this.record(keeping.name);
+    return i + 1;
   }
 
   private stringEnded(end: number, isKey: boolean): number {
@@ -365,6 +456,7 @@ class RepairPass {
   }
 
   private valueEnded(end: number): number {
+    this.lastCloser = 0;
     this.valueEndSlot = this.out.mark(end);
     this.state = AFTER_VALUE;
     if (this.kinds.length === 0) this.rootSeen = true;
@@ -441,4 +533,20 @@ class RepairPass {
   private timeout(position: number): Failure {
     return { ok: false, timedOut: true, message: 'repair ran past its time budget', position };
   }
+}
+
+/** The offset of the first character at or after `from` that is not a space or tab. */
+function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
+  return i;
+}
+
+/** True when `text` between `from` and `to` holds a `}` or `]`. */
+function holdsCloser(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x7d || code === 0x5d) return true;
+  }
+  return false;
 }

@@ -1,13 +1,17 @@
 export { comments } from './comments.js';
 export { curlyQuotes } from './curly-quotes.js';
+export { invalidEscape } from './invalid-escape.js';
+export { literalEscapeWhitespace } from './literal-escape-whitespace.js';
 export { markdownFence } from './markdown-fence.js';
 export { missingClosingBrace } from './missing-closing-brace.js';
 export { missingClosingBracket } from './missing-closing-bracket.js';
 export { missingComma } from './missing-comma.js';
 export { pythonLiterals } from './python-literals.js';
+export { rawControlCharacter } from './raw-control-character.js';
 export { singleQuotes } from './single-quotes.js';
 export { surroundingText } from './surrounding-text.js';
 export { trailingComma } from './trailing-comma.js';
+export { trailingMarkup } from './trailing-markup.js';
 export { truncatedString } from './truncated-string.js';
 export { unescapedInnerQuotes } from './unescaped-inner-quotes.js';
 export { unquotedKeys } from './unquoted-keys.js';

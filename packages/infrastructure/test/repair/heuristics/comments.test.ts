@@ -23,10 +23,22 @@ describe('comments', () => {
     expect(result.repairs).toEqual(['trailing_comma']);
   });
 
-  it('drops a block comment the text cuts off', () => {
-    const result = repair('{"a": 1 /* cut');
-    expect(repairedText(result)).toBe('{"a": 1 }');
-    expect(result.repairs).toEqual(['comments', 'missing_closing_brace']);
+  it('refuses a comment inside the value that runs to the end of the text', () => {
+    // It would take the rest with it: `"a": "x /* y", "b": 2}` misread is exactly this.
+    expect(repair('{"a": 1 /* cut').error).toMatchObject({ code: 'ACODE-TLP-003', position: 8 });
+    expect(repair('{"a": 1, // cut').error).toMatchObject({ code: 'ACODE-TLP-003', position: 9 });
+  });
+
+  it('drops a comment after the value that runs to the end of the text', () => {
+    const result = repair('{"a": 1} // done');
+    expect(repairedText(result)).toBe('{"a": 1}');
+    expect(result.repairs).toEqual(['comments']);
+  });
+
+  it('refuses a comment holding a quote: it is more likely string text misread', () => {
+    expect(comments.skip?.('# 1"/{",\n', 0, 'inner')).toBeUndefined();
+    expect(comments.skip?.("// it's\n", 0, 'inner')).toBeUndefined();
+    expect(repair('{"a": "x",#1"/{",\n"b": 2}').success).toBe(false);
   });
 
   it('does not take a lone slash for a comment', () => {

@@ -15,7 +15,6 @@ describe('unescaped_inner_quotes', () => {
   it.each([
     ['{"message": "He said "hello" to me"}', '{"message": "He said \\"hello\\" to me"}'],
     ['{"a": "x", "b": "y "z" w"}', '{"a": "x", "b": "y \\"z\\" w"}'],
-    ['["a "b" c", "d"]', '["a \\"b\\" c", "d"]'],
   ])('escapes the inner quotes of %s', (input, expected) => {
     const result = repair(input);
     expect(repairedText(result)).toBe(expected);
@@ -33,11 +32,30 @@ describe('unescaped_inner_quotes', () => {
     expect(result.repairs).toEqual(['missing_comma']);
   });
 
-  it('reads two strings on one line with no comma as one string with inner quotes', () => {
-    // Documented limit: on one line `"a" "b"` is indistinguishable from a string quoting a word.
-    const result = repair('["a" "b"]');
-    expect(repairedText(result)).toBe('["a\\" \\"b"]');
-    expect(result.repairs).toEqual(['unescaped_inner_quotes']);
+  it('reads two strings on one line with no comma as two strings (issue 11)', () => {
+    const result = repair('{"message":"fix","paths":["a.txt" "b.txt"]}');
+    expect(repairedText(result)).toBe('{"message":"fix","paths":["a.txt", "b.txt"]}');
+    expect(result.repairs).toEqual(['missing_comma']);
+  });
+
+  it.each([
+    // `", "` in an array: the end of an item, or text like `f("a", "b")` inside one.
+    ['["a "b" c", "d"]', 9],
+    ['["print("hello", "world")"]', 14],
+    // A quote kept as text, then what reads as the next member: the text may hold structure.
+    ['{"a": "x "y" z" "b": 1}', 14],
+    ['{"a": "say "hi" b: 1}', 14],
+    // A string that kept a quote as text must end before the end of the text.
+    ['{"a": "say "hi" now', 19],
+  ])('refuses %s: the inner quote leaves two readings', (input, position) => {
+    const result = repair(input);
+    expect(result.success).toBe(false);
+    expect(result.error).toMatchObject({ code: 'ACODE-TLP-003', position });
+  });
+
+  it('never swallows `, "key":` into a string: a quote kept as text ends before a property name', () => {
+    const result = repair('{"a": "say "hi", "b": 1}');
+    expect(repairedText(result)).toBe('{"a": "say \\"hi", "b": 1}');
   });
 
   it('is the only heuristic that escapes inner quotes', () => {
