@@ -179,6 +179,13 @@ describe('debug parse-tool-call: options', () => {
     expect(recorded.options).toEqual([{ provider: 'ollama', settings: { enableAutoRepair: false } }]);
   });
 
+  it("tells the parser how a stream ended: its finish reason, and a missing end marker", async () => {
+    const cut = await run(parse('--input', 'stream-cut.sse'), NO_CALLS, { stream: { complete: false } });
+    expect(cut.recorded.options).toEqual([{ settings: {}, incomplete: true }]);
+    const length = await run(parse('--input', 'sse-interleaved.sse'), NO_CALLS, { stream: { complete: true, finishReason: 'length' } });
+    expect(length.recorded.options).toEqual([{ settings: {}, finishReason: 'length' }]);
+  });
+
   it('gives the accumulator the provider settings, with --no-repair applied', async () => {
     const { recorded } = await run(parse('--input', 'sse-interleaved.sse', '--no-repair'), NO_CALLS, { providerSettings: { maxArgumentSize: 4096 } });
     expect(recorded.streams[0]!.settings).toMatchObject({ maxArgumentSize: 4096, enableAutoRepair: false });

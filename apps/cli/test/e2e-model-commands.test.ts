@@ -254,6 +254,26 @@ describe('chat', () => {
     expect((model.requests[0]?.body as { stream?: boolean }).stream).toBe(true);
   });
 
+  it('refuses a call cut at the length limit that the repairer could close (ACODE-TLP-010, exit 1), and retries it when retries are on', async () => {
+    const cut: ScriptStep = { kind: 'tool_call', name: 'file_read', arguments: '{"path": "README.md"', finishReason: 'length' };
+    const once = await server([cut]);
+    const refused = await run(['chat', '--message', 'Read the README.md file', '--tools', 'file_read'], chatProject(once.url, '      tool_call:\n        max_retries: 1\n'));
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/✗ file_read: \[ACODE-TLP-010\] The model's output was cut off at its length limit/);
+    expect(once.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+
+    const twice = await server([cut, VALID_READ]);
+    const retried = await run(['chat', '--message', 'Read the README.md file', '--tools', 'file_read'], chatProject(twice.url, '      tool_call:\n        retry_delay_ms: 0\n'));
+    expect(retried.code).toBe(0);
+    expect(retried.stdout).toContain('Tool calls (1 valid):');
+    expect(retried.stdout).toContain('Model requests: 2;');
+    const retryMessage = (twice.requests[1]?.body as { messages: Array<{ role: string; content: string }> }).messages.at(-1);
+    expect(retryMessage?.role).toBe('tool');
+    expect(retryMessage?.content.split('\n')[0]).toBe(
+      'Your output was cut off before the tool call was complete, so the call was not run. Send the call again, shorter: keep the arguments brief, or split large content over several calls.',
+    );
+  });
+
   it('reports an unknown tool in the answer without retrying it (exit 1)', async () => {
     const model = await server([{ kind: 'tool_call', name: 'hack_system', arguments: {} }]);
     const result = await run(['chat', '--message', 'hi', '--tools', 'file_read'], chatProject(model.url));

@@ -159,15 +159,35 @@ describe('acode debug parse-tool-call (002 scenarios)', () => {
     expect(result.toolCalls).toEqual([expect.objectContaining({ name: 'file_read', source: 'ollama_stream' })]);
   });
 
-  it('repairs a call cut off by the end of a stream, and fails it with --no-repair', async () => {
-    const repaired = await parse(['--input', fixture('stream-cut.sse')]);
-    expect(repaired.code).toBe(0);
-    expect(repaired.stdout).toContain('(ended without its end marker)');
-    expect(repaired.stdout).toMatch(/✓ repaired \([a-z_, ]*truncated_string/);
+  it('refuses a call cut off by the end of a stream, whatever the repair could close (ACODE-TLP-010)', async () => {
+    const cut = await parse(['--input', fixture('stream-cut.sse')]);
+    expect(cut.code).toBe(1);
+    expect(cut.stdout).toContain('(ended without its end marker)');
+    expect(cut.stdout).toContain('[ACODE-TLP-010]');
 
     const failed = await parse(['--input', fixture('stream-cut.sse'), '--no-repair', '--json']);
     expect(failed.code).toBe(1);
-    expect((JSON.parse(failed.stdout) as ToolCallParseResult).errors[0]).toMatchObject({ index: 0, code: 'ACODE-TLP-008' });
+    expect((JSON.parse(failed.stdout) as ToolCallParseResult).errors[0]).toMatchObject({ index: 0, code: 'ACODE-TLP-010', tool: 'file_read' });
+  });
+
+  it('refuses a call of a response cut at its length limit that the repairer could close (ACODE-TLP-010, exit 1)', async () => {
+    const { code, stdout } = await parse(['--input', fixture('length-cut.json'), '--json']);
+    expect(code).toBe(1);
+    const result = JSON.parse(stdout) as ToolCallParseResult;
+    expect(result.toolCalls).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        index: 0,
+        id: 'call_cut',
+        source: 'openai',
+        tool: 'file_read',
+        code: 'ACODE-TLP-010',
+        message: "The model's output was cut off at its length limit (finish reason 'length') before the call was complete; it was not run. Send the call again, shorter.",
+        repairs: ['missing_closing_brace'],
+        rawArguments: '{"path": "notes.md"',
+        retryable: true,
+      },
+    ]);
   });
 
   it('extracts a <tool_call> written in the content', async () => {

@@ -13,8 +13,8 @@ import { repoUrl } from '../repo-paths.mjs';
  * @returns {Promise<Subject>}
  */
 export async function loadAcodeSubject() {
-  const { repairJson } = await import(repoUrl('packages/infrastructure/dist/repair/repair-json.js'));
-  const { decodeArguments } = await import(repoUrl('packages/infrastructure/dist/tool-calls/decode-arguments.js'));
+  const { repairJson } = await import(repoUrl('packages/infrastructure/dist/repair/repair-json.js').href);
+  const { decodeArguments } = await import(repoUrl('packages/infrastructure/dist/tool-calls/decode-arguments.js').href);
   const clock = { now: () => 0 };
   const repairer = { repair: (/** @type {string} */ text, /** @type {any} */ options) => repairJson(text, { clock, ...options }) };
   const options = { maxSizeBytes: 1024 * 1024, maxDepth: 64, repairer, repairTimeoutMs: 100, subject: 'arguments' };

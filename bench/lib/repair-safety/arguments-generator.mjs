@@ -8,7 +8,7 @@
  */
 
 /** @typedef {import('./random.mjs').Random} Random */
-/** @typedef {null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }} JsonValue */
+/** A JSON value (JSDoc cannot name a recursive type: the generator only builds JSON). @typedef {any} JsonValue */
 
 /** Property names: mostly identifiers (what schemas use), a few that cannot be left unquoted. */
 export const KEYS = Object.freeze([

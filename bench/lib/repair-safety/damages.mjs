@@ -84,7 +84,7 @@ export const DAMAGES = Object.freeze([
       const next = tokens[at + 1];
       const copy = [...tokens];
       // The separating space stays: without one, `1,2` would merge into the valid `12`.
-      copy.splice(at, 1, ...(next?.kind === 'ws' ? [] : [{ kind: 'ws', text: random.pick([' ', '\n']) }]));
+      copy.splice(at, 1, ...(next?.kind === 'ws' ? [] : [{ kind: /** @type {const} */ ('ws'), text: random.pick([' ', '\n']) }]));
       return copy;
     },
   },

@@ -6,6 +6,25 @@ export interface ToolCallParseOptions {
   readonly provider?: string;
   /** Settings that override the provider's for this parse (the CLI's `--no-repair`). */
   readonly settings?: Partial<ToolCallSettings>;
+  /**
+   * Tools (names or aliases) that were sent to the model in OpenAI strict form, such as a chat
+   * request's tools marked `strict`: a `null` for an optional property of theirs reads as absent.
+   * With `strictSchemas` on in the settings, every tool counts as sent strict.
+   */
+  readonly strictTools?: readonly string[];
+  /**
+   * Why generation stopped, as the server said (`stop`, `tool_calls`, `length`...): a
+   * `ChatResponse.finishReason`. `length` means the output hit the token limit, so the calls it
+   * may have cut are refused with ACODE-TLP-010. `parseResponse` reads it from the response
+   * (`choices[0].finish_reason`, `done_reason`) when this is not given.
+   */
+  readonly finishReason?: string;
+  /**
+   * True when the answer ended before its end marker (`ChatResponse.incomplete`: a stream the
+   * server closed or dropped): a call it left open, structured or written in the text, is refused
+   * with ACODE-TLP-010.
+   */
+  readonly incomplete?: boolean;
 }
 
 /**

@@ -25,6 +25,11 @@ export interface ChatTool {
   readonly description: string;
   /** JSON Schema of the arguments, as registered. */
   readonly parameters: JsonSchemaObject;
+  /**
+   * Send it in OpenAI strict form (optional properties required and nullable); the parser then
+   * reads a `null` for such a property as absent. A schema strict mode cannot express goes plain.
+   */
+  readonly strict?: boolean;
 }
 
 /** One request to a chat model. */
@@ -63,6 +68,12 @@ export interface ChatResponse {
    * The calls that did assemble are still in `toolCalls`.
    */
   readonly streamErrors: readonly ToolCallError[];
+  /**
+   * True when a streamed answer ended before its end marker (no finish reason, `[DONE]` or
+   * `done: true`: the server closed or dropped the connection). Its text and calls are what
+   * arrived; the parser refuses a call it cut (ACODE-TLP-010) whatever a repair could close.
+   */
+  readonly incomplete?: boolean;
 }
 
 /** Adds two usages. */

@@ -13,7 +13,7 @@ export interface ToolCallError {
   readonly tool?: string;
   /** Where the call was found. */
   readonly source?: ToolCallSource;
-  /** ACODE-TLP-001..009. */
+  /** ACODE-TLP-001..010, or ACODE-MDL-008 for a retry the circuit breaker refused. */
   readonly code: ErrorCode;
   /** One sentence a model or a person can act on. */
   readonly message: string;

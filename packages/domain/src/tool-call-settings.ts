@@ -21,15 +21,28 @@ export interface ToolCallSettings {
   readonly logRepairDetails: boolean;
   /** Log argument values, at debug only, scrubbed of secret-looking values. */
   readonly logArgumentValues: boolean;
-  /** Template of the retry message (placeholders `{error_type}`, `{error_position}`, ...). */
+  /**
+   * Template of the retry message (placeholders `{failure_summary}`, `{error_type}`,
+   * `{error_position}`, ...). A template without `{failure_summary}` still works; it just does not
+   * say in its own words what failed.
+   */
   readonly retryPromptTemplate: string;
   /** Look for calls written into the assistant's text when there are no structured ones. */
   readonly extractFromContent: boolean;
+  /**
+   * Send tools to the model in OpenAI strict form (optional properties required and nullable), and
+   * read a `null` for such a property as absent. Off by default: `null` is refused unless declared.
+   */
+  readonly strictSchemas: boolean;
 }
 
-/** 002's retry prompt template. */
+/**
+ * 002's retry prompt template. Its first line, 002's "The tool call arguments you provided contain
+ * invalid JSON.", is `{failure_summary}`, which names the failure (invalid JSON, schema violation,
+ * truncated output, unknown tool), so a schema or truncation failure is not called invalid JSON.
+ */
 export const DEFAULT_RETRY_PROMPT_TEMPLATE = [
-  'The tool call arguments you provided contain invalid JSON.',
+  '{failure_summary}',
   '',
   'Error: {error_type} at position {error_position}',
   'Details: {error_message}',
@@ -48,7 +61,7 @@ export const DEFAULT_RETRY_PROMPT_TEMPLATE = [
   'Do not include any explanation, only the corrected JSON object.',
 ].join('\n');
 
-/** 002's defaults, plus `extractFromContent: true`. */
+/** 002's defaults, plus `extractFromContent: true` and `strictSchemas: false`. */
 export const DEFAULT_TOOL_CALL_SETTINGS: ToolCallSettings = Object.freeze({
   maxRetries: 3,
   retryDelayMs: 100,
@@ -61,6 +74,7 @@ export const DEFAULT_TOOL_CALL_SETTINGS: ToolCallSettings = Object.freeze({
   logArgumentValues: false,
   retryPromptTemplate: DEFAULT_RETRY_PROMPT_TEMPLATE,
   extractFromContent: true,
+  strictSchemas: false,
 });
 
 /** Inclusive ranges of the numeric settings; out-of-range values are configuration errors. */

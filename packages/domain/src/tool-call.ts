@@ -32,8 +32,9 @@ export interface RawToolCall {
   /** Where it was found. */
   readonly source: ToolCallSource;
   /**
-   * True when a stream ended before this call was complete: its arguments are what arrived. A
-   * failure to parse them is reported as ACODE-TLP-008 rather than a plain JSON error.
+   * True when the model's output was cut off before this call was complete (a stream that ended
+   * without its end marker, finish reason `length`): its arguments are what arrived. The parser
+   * refuses it with ACODE-TLP-010 whatever a repair could close, so a cut call never runs.
    */
   readonly incomplete?: boolean;
 }

@@ -67,7 +67,7 @@ export async function debugParseToolCall(runtime: CliRuntime, options: DebugPars
   }
 
   const started = performance.now();
-  const result = stream === undefined ? services.parser.parseResponse(response, parseOptions) : withStreamErrors(services.parser.parseRawToolCalls(stream.calls, stream.content, parseOptions), stream);
+  const result = stream === undefined ? services.parser.parseResponse(response, parseOptions) : withStreamErrors(services.parser.parseRawToolCalls(stream.calls, stream.content, { ...parseOptions, ...streamEnding(stream) }), stream);
   const elapsedMs = performance.now() - started;
 
   const counts = countParse(result);
@@ -91,6 +91,11 @@ export async function debugParseToolCall(runtime: CliRuntime, options: DebugPars
       view.style,
     ),
   };
+}
+
+/** How a stream ended, for the parser: a call cut by finish reason `length` or by a missing end marker is refused (ACODE-TLP-010). */
+function streamEnding(stream: StreamCalls): Pick<ToolCallParseOptions, 'finishReason' | 'incomplete'> {
+  return { ...(stream.finishReason === undefined ? {} : { finishReason: stream.finishReason }), ...(stream.complete ? {} : { incomplete: true }) };
 }
 
 /** A stream's own errors (unusable lines) come first; they make the parse a failure too. */
@@ -118,7 +123,9 @@ function verboseDetails(
       continue;
     }
     const repair = runtime.toolCalls.repairer.repair(original, { timeoutMs: settings.repairTimeoutMs });
-    details.set(call.index, { original, ...errorPosition(original, settings), ...(repair.repaired !== undefined ? { repaired: repair.repaired } : {}) });
+    // Repairs beyond the text (an envelope unwrapped, strict nulls dropped) leave it as it was: no "Repaired" line then.
+    const repaired = repair.repaired !== undefined && repair.repaired !== original ? { repaired: repair.repaired } : {};
+    details.set(call.index, { original, ...errorPosition(original, settings), ...repaired });
   }
   for (const error of result.errors) {
     if (error.index < 0 || error.code === ERROR_CODES.TOOL_CALL_TOO_LARGE) continue;

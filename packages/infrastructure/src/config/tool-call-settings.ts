@@ -9,6 +9,7 @@ export const MAX_RETRY_PROMPT_TEMPLATE_BYTES = 8 * 1024;
 
 /** The placeholders a retry prompt template may use (002 FR-055); the retry prompt fills them in. */
 export const RETRY_PROMPT_PLACEHOLDERS = Object.freeze([
+  'failure_summary',
   'error_type',
   'error_position',
   'error_message',
@@ -28,8 +29,9 @@ const ranges = TOOL_CALL_SETTING_RANGES;
 
 /**
  * Every key of `model.providers.<provider>.tool_call:` with its type, range and default (002
- * "Configuration Reference", plus `extract_from_content`). Checked by the same machinery as
- * `tool_registry:`; defaults and ranges come from the domain so the catalog and the loader agree.
+ * "Configuration Reference", plus `extract_from_content` and `strict_schemas`). Checked by the
+ * same machinery as `tool_registry:`; defaults and ranges come from the domain so the catalog and
+ * the loader agree.
  */
 export const TOOL_CALL_SETTINGS = Object.freeze({
   max_retries: { field: 'maxRetries', type: 'integer', ...ranges.maxRetries, unit: 'attempts, including the first', default: defaults.maxRetries },
@@ -58,6 +60,7 @@ export const TOOL_CALL_SETTINGS = Object.freeze({
     default: defaults.retryPromptTemplate,
   },
   extract_from_content: { field: 'extractFromContent', type: 'boolean', default: defaults.extractFromContent },
+  strict_schemas: { field: 'strictSchemas', type: 'boolean', default: defaults.strictSchemas },
 } satisfies Record<string, ToolCallSettingRule>);
 
 /** A key of `tool_call:`. */

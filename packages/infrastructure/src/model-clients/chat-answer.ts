@@ -20,13 +20,17 @@ export function tokenUsage(prompt: unknown, completion: unknown, total?: unknown
   return { promptTokens, completionTokens, totalTokens: sent > 0 ? sent : promptTokens + completionTokens };
 }
 
-/** The answer a stream amounted to; the model is the one asked for (streams do not always repeat it). */
+/**
+ * The answer a stream amounted to; the model is the one asked for (streams do not always repeat
+ * it). A stream without its end marker is `incomplete`, so the parser refuses the calls it cut.
+ */
 export function answerFromStream(accumulation: StreamAccumulation, model: string): ChatAnswer {
   const usage = accumulation.usage;
   return {
     content: accumulation.content,
     toolCalls: accumulation.calls,
     ...(accumulation.finishReason === undefined ? {} : { finishReason: accumulation.finishReason }),
+    ...(accumulation.complete ? {} : { incomplete: true }),
     usage: usage === undefined ? ZERO_TOKEN_USAGE : tokenUsage(usage.promptTokens, usage.completionTokens, usage.totalTokens),
     model,
     streamErrors: accumulation.errors,

@@ -18,17 +18,26 @@ export class HttpChatModelClient implements IChatModelClient {
   readonly provider: string;
   readonly #wire: ChatWireFormat;
   readonly #connection: ModelServerConnection;
+  readonly #strictSchemas: boolean;
 
   constructor(wire: ChatWireFormat, settings: ProviderSettings, options: ChatModelClientOptions = {}) {
     this.provider = settings.name;
     this.#wire = wire;
     this.#connection = new ModelServerConnection(settings, wire.apiRoot(settings.baseUrl), options);
+    this.#strictSchemas = settings.strictSchemas === true;
+  }
+
+  /** The body of a chat request; with `strict_schemas` every tool is marked strict, so it goes in OpenAI strict form. */
+  #chatBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
+    const tools = request.tools;
+    const sent = this.#strictSchemas && tools !== undefined ? { ...request, tools: tools.map((tool) => ({ ...tool, strict: true })) } : request;
+    return this.#wire.chatBody(sent, stream);
   }
 
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     const started = performance.now();
     const path = this.#wire.chatPath;
-    const body = await this.#connection.postJson(path, this.#wire.chatBody(request, false), exchange(request, options));
+    const body = await this.#connection.postJson(path, this.#chatBody(request, false), exchange(request, options));
     const reading = this.#wire.readChat(body, request.model);
     if ('problem' in reading) throw this.#badResponse(path, reading.problem, request.model);
     return withDuration(reading.answer, started);
@@ -36,7 +45,7 @@ export class HttpChatModelClient implements IChatModelClient {
 
   async chatStream(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     const started = performance.now();
-    const accumulation = await this.#connection.postStream(this.#wire.chatPath, this.#wire.chatBody(request, true), {
+    const accumulation = await this.#connection.postStream(this.#wire.chatPath, this.#chatBody(request, true), {
       ...exchange(request, options),
       format: this.#wire.streamFormat,
       ...(options.onContent === undefined ? {} : { onContent: options.onContent }),

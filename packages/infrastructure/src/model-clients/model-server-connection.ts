@@ -83,8 +83,9 @@ export class ModelServerConnection {
   }
 
   /**
-   * POST `body` to `path` and accumulate the streamed answer. A stream that ends without its end
-   * marker, or whose connection breaks, still resolves with what arrived: the cut calls are
+   * POST `body` to `path` and accumulate the streamed answer. Reading stops at the end marker
+   * (`[DONE]`, `done: true`), whether or not the server closes the connection after it. A stream
+   * that ends without its end marker, or whose connection breaks, still resolves with what arrived: the cut calls are
    * marked incomplete and `errors` says where it stopped. Only a stream that delivered nothing
    * usable rejects (ACODE-MDL-001 when the connection broke, ACODE-MDL-005 otherwise).
    */
@@ -165,7 +166,12 @@ export class ModelServerConnection {
     const accumulator = new StreamingToolCallAccumulator({ format: options.format, ...(options.onContent === undefined ? {} : { onContent: options.onContent }) });
     let lost: ModelClientException | undefined;
     try {
-      for await (const chunk of bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse')) accumulator.push(chunk);
+      for await (const chunk of bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse')) {
+        accumulator.push(chunk);
+        // `[DONE]` or `done: true` ends the answer: leaving the loop cancels the body, so a server
+        // that keeps the connection open cannot hold the answer until the silence timeout.
+        if (accumulator.ended) break;
+      }
     } catch (error) {
       // A broken connection ends the stream; what arrived is kept. Timeouts, cancellation and
       // oversized answers are failures of the request.

@@ -37,6 +37,11 @@ export interface ProviderSettings {
   readonly apiKey?: SecretValue;
   /** Keys that were ignored (ACODE-CFG-003); never fatal. */
   readonly warnings: readonly ProviderSettingsWarning[];
+  /**
+   * `tool_call.strict_schemas` (checked by the configuration loader): send every tool in OpenAI
+   * strict form, as the parser then expects. Absent means false.
+   */
+  readonly strictSchemas?: boolean;
 }
 
 /** A key of a provider section that is not understood and was ignored. */
@@ -109,7 +114,13 @@ export function readProviderSettings(
     timeoutMs,
     ...(apiKeyEnv === undefined || apiKeyEnv === null ? {} : readApiKey(path, apiKeyEnv, env)),
     warnings,
+    ...(sendsStrictSchemas(section['tool_call']) ? { strictSchemas: true } : {}),
   };
+}
+
+/** `tool_call.strict_schemas: true`; the loader has refused any other value than a boolean. */
+function sendsStrictSchemas(toolCall: unknown): boolean {
+  return isMapping(toolCall) && Object.hasOwn(toolCall, 'strict_schemas') && toolCall['strict_schemas'] === true;
 }
 
 function providerSection(model: unknown, providerName: string): Record<string, unknown> {

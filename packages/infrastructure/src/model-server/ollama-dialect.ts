@@ -82,7 +82,7 @@ function ollamaArguments(args: string | object): unknown {
 function doneFields(answer: ScriptedAnswer): Record<string, unknown> {
   return {
     done: true,
-    done_reason: 'stop',
+    done_reason: answer.finishReason ?? 'stop',
     total_duration: 1_000_000,
     prompt_eval_count: answer.usage.promptTokens,
     eval_count: answer.usage.completionTokens,

@@ -95,7 +95,7 @@ function argumentsText(args: string | object): string {
 }
 
 function finishReason(answer: ScriptedAnswer): string {
-  return answer.calls.length > 0 ? 'tool_calls' : 'stop';
+  return answer.finishReason ?? (answer.calls.length > 0 ? 'tool_calls' : 'stop');
 }
 
 function usage(answer: ScriptedAnswer): Record<string, number> {

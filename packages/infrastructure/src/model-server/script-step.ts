@@ -33,6 +33,11 @@ interface AnswerFields {
   /** Assistant text sent alongside (or instead of) the calls; empty by default. */
   readonly content?: string;
   readonly usage?: ScriptedUsage;
+  /**
+   * Why generation stopped, sent as `finish_reason` (OpenAI) or `done_reason` (Ollama): `length`
+   * plays a model cut off at its token limit. By default `tool_calls` or `stop` (OpenAI), `stop` (Ollama).
+   */
+  readonly finishReason?: string;
 }
 
 /** Answer with one tool call (valid, malformed JSON, wrong types or unknown tool: the script decides). */

@@ -5,6 +5,8 @@ export interface ScriptedAnswer {
   readonly content: string;
   readonly calls: ReadonlyArray<Required<ScriptedToolCall>>;
   readonly usage: Required<ScriptedUsage>;
+  /** The step's finish reason, when it sets one; each format has its default. */
+  readonly finishReason?: string;
 }
 
 /** Token counts of an answer whose step and server set none. */
@@ -24,6 +26,7 @@ export function toScriptedAnswer(step: AnswerStep, requestNumber: number, defaul
       promptTokens: step.usage?.promptTokens ?? defaultUsage.promptTokens,
       completionTokens: step.usage?.completionTokens ?? defaultUsage.completionTokens,
     },
+    ...(step.finishReason === undefined ? {} : { finishReason: step.finishReason }),
   };
 }
 

@@ -340,6 +340,8 @@ class RepairPass {
         }
         if (decision === 'refuse') return this.fail('an unescaped quote inside a string could end it or belong to it', i);
         // A raw line break, then a quote kept as text: the line break may be the one between two items.
+        // `"x",","y"`: a string whose text before the quote is only separators is the gap between two strings.
+        if (decision === 'content_taken' && onlySeparators(text, start + 1, i)) return this.fail('an unescaped quote after only separators inside a string leaves two readings', i);
         if (decision === 'content_taken' && afterGuess) return this.fail('an unescaped quote in a string right after a missing comma leaves two readings', i);
         if (decision === 'content_taken' && escapedControl) return this.fail('an unescaped quote follows a raw control character inside a string', i);
         if (decision === 'content_taken') tookQuote = true;
@@ -549,4 +551,14 @@ function holdsCloser(text: string, from: number, to: number): boolean {
     if (code === 0x7d || code === 0x5d) return true;
   }
   return false;
+}
+
+/** True when `text` between `from` and `to` is not empty and holds only commas, colons and whitespace. */
+function onlySeparators(text: string, from: number, to: number): boolean {
+  if (to <= from) return false;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 0x2c && code !== 0x3a && code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return false;
+  }
+  return true;
 }

@@ -17,8 +17,27 @@ const ERROR_TYPES: Partial<Record<ErrorCode, string>> = {
   [ERROR_CODES.TOOL_CALL_STREAM_ERROR]: 'Incomplete tool call',
 };
 
+/**
+ * `{failure_summary}` by code: the first line of the default template, naming the failure in the
+ * model's terms. Invalid JSON keeps 002's wording; codes not listed say "The tool call you made
+ * could not be used: <title from the error table>."
+ */
+const FAILURE_SUMMARIES: Partial<Record<ErrorCode, string>> = {
+  [ERROR_CODES.TOOL_CALL_INVALID_JSON]: 'The tool call arguments you provided contain invalid JSON.',
+  [ERROR_CODES.TOOL_CALL_REPAIR_FAILED]: 'The tool call arguments you provided contain invalid JSON.',
+  [ERROR_CODES.TOOL_CALL_REPAIR_TIMEOUT]: 'The tool call arguments you provided contain invalid JSON.',
+  [ERROR_CODES.TOOL_CALL_SCHEMA_INVALID]: "The tool call arguments you provided do not match the tool's schema.",
+  [ERROR_CODES.TOOL_CALL_OUTPUT_TRUNCATED]:
+    'Your output was cut off before the tool call was complete, so the call was not run. Send the call again, shorter: keep the arguments brief, or split large content over several calls.',
+  [ERROR_CODES.TOOL_CALL_UNKNOWN_TOOL]: 'The tool you called does not exist.',
+  [ERROR_CODES.TOOL_CALL_NAME_MISSING]: 'The tool call you made has no function name.',
+  [ERROR_CODES.TOOL_CALL_STREAM_ERROR]: 'The tool call arrived incomplete: the stream that carried it broke off.',
+};
+
 /** The values of the template's placeholders for one failed call. */
 export interface RetryPromptValues {
+  /** One sentence naming the failure: invalid JSON, schema violation, truncated output, unknown tool... */
+  readonly failure_summary: string;
   readonly error_type: string;
   readonly error_position: string;
   readonly error_message: string;
@@ -27,15 +46,17 @@ export interface RetryPromptValues {
   readonly schema_example: string;
 }
 
-const PLACEHOLDER = /\{(error_type|error_position|error_message|malformed_json|tool_name|schema_example)\}/g;
+const PLACEHOLDER = /\{(failure_summary|error_type|error_position|error_message|malformed_json|tool_name|schema_example)\}/g;
 
 /**
- * The placeholder values for a failed call (002's retry prompt template): the error, its
+ * The placeholder values for a failed call (002's retry prompt template): a sentence naming the
+ * failure, the error, its
  * position (`n/a` when it has none), every validation error line for ACODE-TLP-004, the
  * arguments as sent, and an example built from the tool's schema that itself validates.
  */
 export function retryPromptValues(error: ToolCallError, toolName: string, parameters: JsonSchemaObject): RetryPromptValues {
   return {
+    failure_summary: FAILURE_SUMMARIES[error.code] ?? `The tool call you made could not be used: ${ERROR_CODE_TITLES[error.code]}.`,
     error_type: ERROR_TYPES[error.code] ?? ERROR_CODE_TITLES[error.code],
     error_position: error.position === undefined ? 'n/a' : String(error.position),
     error_message: truncate(errorDetails(error), MAX_RETRY_ERROR_MESSAGE_LENGTH),

@@ -14,6 +14,7 @@ import {
   addTokenUsage,
   ERROR_CODES,
   ZERO_TOKEN_USAGE,
+  type ChatRequest,
   type ChatResponse,
   type ErrorCode,
   type JsonSchemaObject,
@@ -23,6 +24,7 @@ import {
   type ToolCallSettings,
   type TokenUsage,
 } from '@acode/domain';
+import { answerEnding } from './answer-ending.js';
 import { currentError, toReport, toTelemetryRecord, type CallRecord, type TelemetryContext } from './call-record.js';
 import { backoffDelayMs, sleepWithSignal } from './retry-backoff.js';
 import { RetryCircuitBreaker } from './retry-circuit-breaker.js';
@@ -42,6 +44,9 @@ export const NEVER_RETRIED_CODES: ReadonlySet<ErrorCode> = new Set([
   ERROR_CODES.TOOL_CALL_NAME_MISSING,
   ERROR_CODES.TOOL_CALL_TOO_LARGE,
 ]);
+
+/** Keys of a whole call written as text (`{"name", "arguments" | "parameters"}`). */
+const ENVELOPE_KEYS = ['name', 'arguments', 'parameters'] as const;
 
 /** What the handler is built from. */
 export interface ToolCallRetryHandlerDependencies {
@@ -106,7 +111,11 @@ export class ToolCallRetryHandler {
       usage: request.response.usage,
     };
     const started = clock.now();
-    const first = parser.parseRawToolCalls(request.response.toolCalls, request.response.content, { provider: request.provider });
+    const first = parser.parseRawToolCalls(request.response.toolCalls, request.response.content, {
+      provider: request.provider,
+      strictTools: strictToolNames(request.chatRequest),
+      ...answerEnding(request.response),
+    });
     const records = this.initialRecords(first, request, clock.now() - started);
 
     let exhausted: CallRecord | undefined;
@@ -226,16 +235,23 @@ export class ToolCallRetryHandler {
   ): ToolCall | ToolCallError {
     const { parser, registry } = this.deps;
     const provider = operation.request.provider;
-    const parsed = parser.parseRawToolCalls(response.toolCalls, response.content, { provider });
+    const ending = answerEnding(response);
+    const strictTools = strictToolNames(operation.request.chatRequest);
+    const parsed = parser.parseRawToolCalls(response.toolCalls, response.content, { provider, strictTools, ...ending });
     const call = parsed.toolCalls.find((candidate) => candidate.name === tool);
     if (call !== undefined) return call;
     const failed = parsed.errors.find((candidate) => candidate.tool !== undefined && registry.findTool(candidate.tool)?.definition.name === tool);
     if (failed !== undefined) return { ...failed, index: record.index, id: record.callId };
 
-    const text = response.toolCalls.length === 0 ? argumentsFromContent(response.content) : undefined;
+    const isTool = (name: string): boolean => registry.findTool(name)?.definition.name === tool;
+    // A tool with a parameter named like an envelope key may take such an object as its own arguments.
+    const properties = registry.findTool(tool)?.definition.parameters.properties ?? {};
+    const unwrap = ENVELOPE_KEYS.some((key) => Object.hasOwn(properties, key)) ? undefined : isTool;
+    const text = response.toolCalls.length === 0 ? argumentsFromContent(response.content, unwrap) : undefined;
     if (text !== undefined) {
-      const raw = { index: record.index, id: record.callId, name: tool, arguments: text, source: previous.source ?? 'openai' } as const;
-      const fromText = parser.parseRawToolCalls([raw], '', { provider, settings: { extractFromContent: false } });
+      // A cut answer cuts its text too: the parser refuses these arguments (ACODE-TLP-010) as the last call of the output, or as left open by a broken stream.
+      const raw = { index: record.index, id: record.callId, name: tool, arguments: text, source: previous.source ?? 'openai', ...(ending.incomplete === true ? { incomplete: true } : {}) } as const;
+      const fromText = parser.parseRawToolCalls([raw], '', { provider, strictTools, settings: { extractFromContent: false }, ...ending });
       const outcome = fromText.toolCalls[0] ?? fromText.errors[0];
       if (outcome !== undefined) return outcome;
     }
@@ -342,6 +358,11 @@ export class ToolCallRetryHandler {
       }
     }
   }
+}
+
+/** The request's tools sent in OpenAI strict form: the parser reads their optional properties' `null`s as absent. */
+function strictToolNames(request: ChatRequest): string[] {
+  return (request.tools ?? []).filter((tool) => tool.strict === true).map((tool) => tool.name);
 }
 
 /** Read through a function: TypeScript would otherwise keep `aborted` narrowed across an await. */

@@ -5,7 +5,8 @@ import { StreamingToolCallAccumulator } from './streaming-tool-call-accumulator.
 export type StreamChunks = Iterable<Uint8Array | string> | AsyncIterable<Uint8Array | string>;
 
 /**
- * Reads a whole stream into a {@link StreamAccumulation}. When the source fails part-way (a
+ * Reads a stream into a {@link StreamAccumulation}, up to its end marker (`[DONE]`, `done: true`),
+ * after which the source is closed rather than read on. When the source fails part-way (a
  * dropped connection), the result keeps what arrived, with an ACODE-TLP-008 error and the cut
  * calls marked incomplete: a failed transport is an expected outcome, not an exception.
  *
@@ -28,5 +29,19 @@ export async function accumulateStream(input: StreamChunks, options?: StreamingA
       await iterator.return?.();
       throw error;
     }
+    if (accumulator.ended) {
+      // The end marker ends the answer: a source that stays open (a kept-alive socket) is not read to its end.
+      await closeQuietly(iterator);
+      return accumulator.end();
+    }
+  }
+}
+
+/** Asks the source to stop; a source that fails while stopping changes nothing about the answer. */
+async function closeQuietly(iterator: Iterator<unknown> | AsyncIterator<unknown>): Promise<void> {
+  try {
+    await iterator.return?.();
+  } catch {
+    // The answer is whole already.
   }
 }

@@ -25,7 +25,9 @@ export class AccumulationState {
   #finishReason: string | undefined;
   #usage: StreamUsage | undefined;
   #complete = false;
+  #ended = false;
   #nextIndex = 0;
+  #lastCall: StreamedCall | undefined;
   /** Set once the format is known; errors before that are attributed to the OpenAI source. */
   source: ToolCallSource = 'openai_stream';
 
@@ -39,6 +41,16 @@ export class AccumulationState {
   /** One past the highest call index seen (0 before any call). */
   get nextIndex(): number {
     return this.#nextIndex;
+  }
+
+  /** The call the latest fragment went to: where a fragment without an index continues. */
+  get lastCall(): StreamedCall | undefined {
+    return this.#lastCall;
+  }
+
+  /** True once the stream's end marker arrived (`[DONE]`, `done: true`): nothing after it belongs to the answer. */
+  get ended(): boolean {
+    return this.#ended;
   }
 
   /** Whether a call with this index arrived already. */
@@ -56,8 +68,15 @@ export class AccumulationState {
     this.#finishReason = reason.slice(0, MAX_FINISH_REASON_LENGTH);
   }
 
+  /** A sign that the model finished (a finish reason): calls are no longer open, though the stream may go on. */
   markComplete(): void {
     this.#complete = true;
+  }
+
+  /** The end marker of the stream (`[DONE]`, `done: true`): the answer is whole. */
+  markEnded(): void {
+    this.#complete = true;
+    this.#ended = true;
   }
 
   setUsage(usage: StreamUsage): void {
@@ -80,6 +99,7 @@ export class AccumulationState {
       this.#calls.set(index, call);
       this.#nextIndex = Math.max(this.#nextIndex, index + 1);
     }
+    this.#lastCall = call;
     return call;
   }
 
@@ -94,10 +114,26 @@ export class AccumulationState {
   /** Adds an arguments fragment to a call, enforcing `maxArgumentSize` as the text grows. */
   addArgumentsFragment(call: StreamedCall, piece: string, line: number): void {
     if (call.rejected) return;
+    if (call.wholeArguments !== undefined) {
+      return this.reportStreamError({ line, index: call.index }, `sent a piece of the arguments of call ${call.index} after the whole of them as an object; the call was dropped`);
+    }
     if (call.addArguments(piece) > this.#maxArgumentSize) {
       this.#record(argumentsTooLargeError(this.#siteOf({ line, index: call.index }, call), this.#maxArgumentSize));
       call.discard();
     }
+  }
+
+  /**
+   * Sets a call's arguments from an object a delta carried (some servers send them whole, as
+   * Ollama does). It must be all of them: after other arguments, the call is dropped. Its size is
+   * bounded by the line limit here and checked against `maxArgumentSize` by the parser.
+   */
+  setArgumentsObject(call: StreamedCall, value: Record<string, unknown>, line: number): void {
+    if (call.rejected) return;
+    if (call.argumentBytes > 0 || call.wholeArguments !== undefined) {
+      return this.reportStreamError({ line, index: call.index }, `sent the arguments of call ${call.index} as an object after other arguments; the call was dropped`);
+    }
+    call.wholeArguments = value;
   }
 
   /**
@@ -126,7 +162,8 @@ export class AccumulationState {
   #toRawToolCall(call: StreamedCall, finished: boolean): RawToolCall {
     const isWhole = this.source === 'ollama_stream';
     const name = isWhole ? call.wholeName : call.name();
-    const args = isWhole ? call.wholeArguments : call.argumentsText();
+    // An SSE delta may carry the arguments as an object (some servers do): it is the whole of them.
+    const args = isWhole || call.wholeArguments !== undefined ? call.wholeArguments : call.argumentsText();
     const incomplete = !finished && typeof args === 'string' && !isCompleteJson(args);
     return {
       index: call.index,

@@ -20,7 +20,7 @@ export function applyOllamaChunk(chunk: unknown, line: number, state: Accumulati
   else if (message !== undefined && message !== null) state.reportStreamError({ line }, `has message as ${describeValueType(message)}, not an object`);
 
   if (ownValue(chunk, 'done') !== true) return;
-  state.markComplete();
+  state.markEnded();
   const reason = ownValue(chunk, 'done_reason');
   if (typeof reason === 'string') state.finish(reason);
   const promptTokens = tokenCount(ownValue(chunk, 'prompt_eval_count'));

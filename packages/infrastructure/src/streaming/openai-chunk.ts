@@ -1,14 +1,17 @@
 import { describeValueType, isPlainObject, ownValue } from '@acode/domain';
 import type { AccumulationState } from './accumulation-state.js';
+import type { StreamedCall } from './streamed-call.js';
 import { quoteServerMessage } from './stream-errors.js';
 import type { StreamUsage } from './stream-accumulation.js';
 
 /**
  * Applies one OpenAI-compatible `chat.completion.chunk` to the state: `choices[0].delta.content`
- * is text, `choices[0].delta.tool_calls[]` are fragments correlated by `index`,
- * `finish_reason` and `usage` are recorded. Only the first choice is read (`n` > 1 is not a tool
- * calling setup). A field of the wrong type is an ACODE-TLP-008 error naming its path; a
- * fragment with such a field drops its call, whose text could otherwise lack a piece.
+ * is text, `choices[0].delta.tool_calls[]` are fragments correlated by `index` (or, without one,
+ * continuing the previous call: see `unindexedCall`), `function.arguments` a text fragment or
+ * the whole arguments as an object; `finish_reason` and `usage` are recorded. Only the first
+ * choice is read (`n` > 1 is not a tool calling setup). A field of the wrong type is an
+ * ACODE-TLP-008 error naming its path; a fragment with such a field drops its call, whose text
+ * could otherwise lack a piece.
  */
 export function applyOpenAiChunk(chunk: unknown, line: number, state: AccumulationState): void {
   if (!isPlainObject(chunk)) return state.reportStreamError({ line }, `holds ${describeValueType(chunk)} where a chunk object was expected`);
@@ -51,36 +54,63 @@ function applyDelta(delta: Record<string, unknown>, line: number, state: Accumul
   const toolCalls = ownValue(delta, 'tool_calls');
   if (toolCalls === undefined || toolCalls === null) return;
   if (!Array.isArray(toolCalls)) return state.reportStreamError({ line }, `has choices[0].delta.tool_calls as ${describeValueType(toolCalls)}, not an array`);
-  toolCalls.forEach((fragment: unknown, position) => applyFragment(fragment, `choices[0].delta.tool_calls[${position}]`, line, state));
+  toolCalls.forEach((fragment: unknown, position) => applyFragment(fragment, position, line, state));
 }
 
-function applyFragment(fragment: unknown, path: string, line: number, state: AccumulationState): void {
+function applyFragment(fragment: unknown, position: number, line: number, state: AccumulationState): void {
+  const path = `choices[0].delta.tool_calls[${position}]`;
   if (!isPlainObject(fragment)) return state.reportStreamError({ line }, `has ${path} as ${describeValueType(fragment)}, not an object`);
   const index = ownValue(fragment, 'index');
-  if (!isCallIndex(index)) {
+  const id = ownValue(fragment, 'id');
+  const fn = ownValue(fragment, 'function');
+  let call: StreamedCall;
+  if (index === undefined || index === null) call = unindexedCall(state, typeof id === 'string' ? id : undefined, carriesName(fn), position);
+  else if (isCallIndex(index)) call = state.call(index);
+  else {
     const found = typeof index === 'number' ? String(index) : describeValueType(index);
     return state.reportStreamError({ line }, `has ${path}.index ${found}, not a non-negative integer, so the fragment matches no call`);
   }
 
-  const call = state.call(index);
-  const id = ownValue(fragment, 'id');
   if (typeof id === 'string') call.id ??= id; // servers that repeat the id repeat the same one
-  else if (id !== undefined && id !== null) return state.reportStreamError({ line, index }, `has ${path}.id as ${describeValueType(id)}, not a string`);
+  else if (id !== undefined && id !== null) return state.reportStreamError({ line, index: call.index }, `has ${path}.id as ${describeValueType(id)}, not a string`);
 
-  const fn = ownValue(fragment, 'function');
   if (fn === undefined || fn === null) return;
-  if (!isPlainObject(fn)) return state.reportStreamError({ line, index }, `has ${path}.function as ${describeValueType(fn)}, not an object`);
+  const { index: callIndex } = call;
+  if (!isPlainObject(fn)) return state.reportStreamError({ line, index: callIndex }, `has ${path}.function as ${describeValueType(fn)}, not an object`);
 
   const name = ownValue(fn, 'name');
   const args = ownValue(fn, 'arguments');
   if (name !== undefined && name !== null && typeof name !== 'string') {
-    return state.reportStreamError({ line, index }, `has ${path}.function.name as ${describeValueType(name)}, not a string`);
+    return state.reportStreamError({ line, index: callIndex }, `has ${path}.function.name as ${describeValueType(name)}, not a string`);
   }
-  if (args !== undefined && args !== null && typeof args !== 'string') {
-    return state.reportStreamError({ line, index }, `has ${path}.function.arguments as ${describeValueType(args)}, not a string`);
+  if (args !== undefined && args !== null && typeof args !== 'string' && !isPlainObject(args)) {
+    return state.reportStreamError({ line, index: callIndex }, `has ${path}.function.arguments as ${describeValueType(args)}, not a string or an object`);
   }
   if (typeof name === 'string' && name !== '') state.addNameFragment(call, name, line);
-  if (typeof args === 'string' && args !== '') state.addArgumentsFragment(call, args, line);
+  if (isPlainObject(args)) state.setArgumentsObject(call, args, line);
+  else if (typeof args === 'string' && args !== '') state.addArgumentsFragment(call, args, line);
+}
+
+/**
+ * The call a fragment without an `index` belongs to. Servers that send none stream one call at
+ * a time, so it continues the call the previous fragment went to, unless it starts the next: it
+ * carries an id other than that call's, or, without an id, it is not the first fragment of its
+ * delta (one delta's fragments are different calls) or it brings a name to a call that already
+ * has arguments (a name never follows a call's arguments). The next call takes the next index.
+ */
+function unindexedCall(state: AccumulationState, id: string | undefined, hasName: boolean, position: number): StreamedCall {
+  const current = state.lastCall;
+  const startsNext =
+    current === undefined ||
+    (id !== undefined ? current.id !== undefined && current.id !== id : position > 0 || (hasName && (current.argumentBytes > 0 || current.wholeArguments !== undefined)));
+  return startsNext ? state.call(state.nextIndex) : state.call(current.index);
+}
+
+/** True when a fragment's `function` carries a non-empty name. */
+function carriesName(fn: unknown): boolean {
+  if (!isPlainObject(fn)) return false;
+  const name = ownValue(fn, 'name');
+  return typeof name === 'string' && name !== '';
 }
 
 function readUsage(usage: Record<string, unknown>): StreamUsage {

@@ -52,6 +52,11 @@ export class SseEventReader {
     else this.#sink.event(data, line);
   }
 
+  /** True when the event being read so far is one data line holding exactly `value`. */
+  pendingDataIs(value: string): boolean {
+    return !this.#overlong && this.#data.length === 1 && this.#data[0] === value;
+  }
+
   /** Marks a data line that was too long to keep, so its event is reported rather than read without it. */
   overlongLine(lineNumber: number): void {
     if (this.#firstLine === 0) this.#firstLine = lineNumber;

@@ -8,7 +8,7 @@ import { utf8ByteLength } from '../validation/utf8-byte-length.js';
 export class StreamedCall {
   readonly index: number;
   id: string | undefined;
-  /** The whole arguments of an NDJSON call, as the server sent them. */
+  /** The whole arguments of an NDJSON call as the server sent them, or of an SSE call whose delta carried them as an object. */
   wholeArguments: unknown;
   /** The name of an NDJSON call, as the server sent it. */
   wholeName: unknown;

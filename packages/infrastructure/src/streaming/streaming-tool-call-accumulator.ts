@@ -14,7 +14,9 @@ const NOT_JSON: unique symbol = Symbol('not JSON');
 /**
  * Accumulates a model server's streamed response into tool calls (002 FR-064..070): OpenAI-style
  * SSE deltas correlated by index, with name and argument fragments, interleaved and
- * out-of-order calls; or Ollama's NDJSON, whose calls arrive whole.
+ * out-of-order calls (or, from servers that send no index, one call at a time); or Ollama's
+ * NDJSON, whose calls arrive whole. The end marker (`[DONE]`, `done: true`) ends the answer:
+ * see {@link StreamingToolCallAccumulator.ended}.
  *
  * `push` takes raw chunks as they come off the socket: they may split lines, JSON tokens and
  * UTF-8 sequences anywhere, and any split gives the same result as the whole stream. The cost
@@ -23,7 +25,7 @@ const NOT_JSON: unique symbol = Symbol('not JSON');
  * throw: malformed lines become errors in the result (ACODE-TLP-008, with the line number).
  *
  * It only accumulates; `IToolCallParser.parseRawToolCalls(calls, content)` turns the calls into
- * validated tool calls and repairs (or reports) the incomplete ones.
+ * validated tool calls and refuses the incomplete ones (ACODE-TLP-010): a cut call never runs.
  */
 export class StreamingToolCallAccumulator {
   readonly #decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -58,6 +60,15 @@ export class StreamingToolCallAccumulator {
   /** The format being read: as configured, or as detected; `undefined` until a line says. */
   get format(): StreamFormat | undefined {
     return this.#format;
+  }
+
+  /**
+   * True once the stream's end marker arrived: `data: [DONE]` (SSE) or `"done": true` (NDJSON).
+   * The answer is then whole: a reader should stop reading and call {@link end}, because some
+   * servers keep the connection open after it. Lines after the marker are ignored.
+   */
+  get ended(): boolean {
+    return this.#state.ended;
   }
 
   /**
@@ -126,6 +137,7 @@ export class StreamingToolCallAccumulator {
   }
 
   #onLine(text: string, lineNumber: number): void {
+    if (this.#state.ended) return;
     this.#lastLine = lineNumber;
     if (this.#format === undefined) {
       if (!NON_BLANK.test(text)) return;
@@ -135,19 +147,25 @@ export class StreamingToolCallAccumulator {
       }
       this.#setFormat(detected);
     }
-    if (this.#format === 'sse') return this.#events.line(text, lineNumber);
+    if (this.#format === 'sse') {
+      this.#events.line(text, lineNumber);
+      // `data: [DONE]` ends the answer at once: a server that keeps the connection open may never send the blank line after it.
+      if (this.#events.pendingDataIs(DONE)) this.#events.dispatch();
+      return;
+    }
     if (!NON_BLANK.test(text)) return;
     const chunk = this.#parseJson(text, lineNumber);
     if (chunk !== NOT_JSON) applyOllamaChunk(chunk, lineNumber, this.#state);
   }
 
   #onEvent(data: string, lineNumber: number): void {
-    if (data === '[DONE]') return this.#state.markComplete();
+    if (data === DONE) return this.#state.markEnded();
     const chunk = this.#parseJson(data, lineNumber);
     if (chunk !== NOT_JSON) applyOpenAiChunk(chunk, lineNumber, this.#state);
   }
 
   #onOverlongLine(lineNumber: number, limit: number): void {
+    if (this.#state.ended) return;
     this.#lastLine = lineNumber;
     // In SSE the line may be one of several data lines: the whole event is dropped and reported once.
     if (this.#format === 'sse') return this.#events.overlongLine(lineNumber);
@@ -168,6 +186,9 @@ export class StreamingToolCallAccumulator {
 }
 
 const NON_BLANK = /\S/;
+
+/** The data of the SSE event that ends an OpenAI-compatible stream. */
+const DONE = '[DONE]';
 
 function positiveInteger(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, not ${String(value)}`);

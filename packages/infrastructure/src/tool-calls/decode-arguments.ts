@@ -1,5 +1,6 @@
 import { ERROR_CODES, jsonTypeOf, type JsonObject, type JsonValue, type RepairName } from '@acode/domain';
 import { copyJsonValue } from '../validation/json-value-copy.js';
+import { decodeDoubleEncoded } from './decode-double-encoded.js';
 import { decodeJsonText, type JsonTextDecodeFailure, type JsonTextDecodeOptions } from './decode-json-text.js';
 
 /** The arguments of one call as a JSON object, with the repairs that made them parse. */
@@ -9,6 +10,8 @@ export type ArgumentsDecoding = { readonly ok: true; readonly value: JsonObject;
  * Turns a call's arguments as a server sent them into a JSON object (002 FR-012, FR-017..022):
  *
  * - a string (OpenAI) is decoded by {@link decodeJsonText}; empty or whitespace-only means `{}`;
+ *   a JSON string holding an object is decoded once more ({@link decodeDoubleEncoded}, flagged
+ *   `double_encoded`);
  * - an object (Ollama, or a stream's parsed value) is copied with the same size and nesting
  *   limits, iteratively, never running getters;
  * - absent or `null` means `{}`: servers omit arguments for tools without parameters;
@@ -20,7 +23,12 @@ export function decodeArguments(raw: unknown, options: JsonTextDecodeOptions): A
     // JSON whitespace is one byte a character, so a blank text within the length is within the size.
     if (raw.length <= options.maxSizeBytes && isBlank(raw)) return { ok: true, value: {}, repairs: [] };
     const decoded = decodeJsonText(raw, options);
-    return decoded.ok ? requireObject(decoded.value, decoded.repairs, options.subject) : decoded;
+    if (!decoded.ok) return decoded;
+    if (typeof decoded.value === 'string') {
+      const inner = decodeDoubleEncoded(decoded.value, options);
+      if (inner !== undefined) return { ok: true, value: inner, repairs: [...decoded.repairs, 'double_encoded'] };
+    }
+    return requireObject(decoded.value, decoded.repairs, options.subject);
   }
   if (typeof raw === 'object') {
     const copied = copyJsonValue(raw, options.maxDepth, options.maxSizeBytes);

@@ -9,19 +9,23 @@ import {
   type ToolCallParseOptions,
   type ToolCallSettingsCatalog,
 } from '@acode/application';
-import { ERROR_CODES, type RawToolCall, type RepairName, type ToolCall, type ToolCallError, type ToolCallParseResult, type ToolCallSettings } from '@acode/domain';
+import { ERROR_CODES, type RawToolCall, type RepairName, type ToolCall, type ToolCallError, type ToolCallParseResult, type ToolCallSettings, type ToolDefinition } from '@acode/domain';
 import { closestName } from '@acode/domain';
 import { inject, injectable } from 'tsyringe';
 import { safeText, truncate } from '../validation/display-text.js';
 import { assignCallIds } from './call-ids.js';
 import { extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH } from './content/extract-content-tool-calls.js';
-import { decodeArguments } from './decode-arguments.js';
+import { decodeArguments, type ArgumentsDecoding } from './decode-arguments.js';
 import type { JsonTextDecodeOptions } from './decode-json-text.js';
 import { describeType } from './formats/read-property.js';
 import { readResponse } from './formats/read-response.js';
 import { MAX_TOOL_CALLS_PER_RESPONSE } from './formats/response-reading.js';
 import { logParseResult } from './log-parse-result.js';
+import { outputEndOf, truncationCause, truncationMessage, type OutputEnd, type TruncationCause } from './output-truncation.js';
+import { hasStrictForm } from './omit-strict-nulls.js';
 import { readRawToolCalls } from './read-raw-tool-calls.js';
+import { recoverArguments } from './recover-arguments.js';
+import { splitRawToolCall } from './split-concatenated-call.js';
 import { withoutUndefined } from './tool-call-settings-catalog.js';
 
 /** Most tool names an ACODE-TLP-005 message lists; `availableTools` holds them all. */
@@ -31,13 +35,19 @@ export const MAX_LISTED_TOOL_NAMES = 20;
 interface PendingCall {
   readonly raw: RawToolCall;
   readonly repairs: readonly RepairName[];
+  /** The last structured call of the response. */
+  readonly last: boolean;
+  /** Its arguments, decoded already: one object of a text that held several (issue 11 item 3). */
+  readonly decoded?: ArgumentsDecoding;
 }
 
 /**
  * The tool-call parser (002 FR-001..022, FR-057..063, FR-077..081): reads a model server's
  * response, extracts calls written into the text when there are no structured ones, gives every
  * call a unique id, decodes its arguments (size and nesting refused before parsing, repair only
- * when `JSON.parse` would fail) and validates them through the registry. Every failure is a
+ * when `JSON.parse` would fail; calls run together in one string split first), recovers what has
+ * one reading (`recoverArguments`: envelopes, stringified values, strict mode's nulls) and
+ * validates them through the registry. Every failure is a
  * {@link ToolCallError} in the result; nothing the model or server sends makes it throw. One
  * failed call never drops the others.
  */
@@ -61,7 +71,8 @@ export class ToolCallParser implements IToolCallParser {
       const error: ToolCallError = { index: 0, code: ERROR_CODES.TOOL_CALL_INVALID_JSON, message: reading.message, retryable: false };
       return this.finish([], [error], '', settings, options, started);
     }
-    return this.parse(reading.calls, reading.overflow, reading.content, settings, options, started);
+    const end = outputEndOf(options.finishReason ?? reading.finishReason, options.incomplete);
+    return this.parse(reading.calls, reading.overflow, reading.content, settings, options, started, end);
   }
 
   /** {@inheritDoc IToolCallParser.parseRawToolCalls} */
@@ -69,7 +80,8 @@ export class ToolCallParser implements IToolCallParser {
     const started = this.clock.now();
     const settings = this.settingsFor(options);
     const reading = readRawToolCalls(calls);
-    return this.parse(reading.calls, reading.overflow, typeof content === 'string' ? content : '', settings, options, started);
+    const end = outputEndOf(options.finishReason, options.incomplete);
+    return this.parse(reading.calls, reading.overflow, typeof content === 'string' ? content : '', settings, options, started, end);
   }
 
   private settingsFor(options: ToolCallParseOptions): ToolCallSettings {
@@ -84,6 +96,7 @@ export class ToolCallParser implements IToolCallParser {
     settings: ToolCallSettings,
     options: ToolCallParseOptions,
     started: number,
+    end: OutputEnd,
   ): ToolCallParseResult {
     const decode: Omit<JsonTextDecodeOptions, 'subject'> = {
       maxSizeBytes: settings.maxArgumentSize,
@@ -92,24 +105,31 @@ export class ToolCallParser implements IToolCallParser {
       repairTimeoutMs: settings.repairTimeoutMs,
     };
     const errors: ToolCallError[] = [];
-    let pending: PendingCall[] = calls.map((raw) => ({ raw, repairs: [] }));
+    // Generation stopped after the last structured call: with finish reason `length` it may be cut.
+    const lastIndex = overflow === 0 ? calls.at(-1)?.index : undefined;
+    let pending: PendingCall[] = calls.map((raw) => ({ raw, repairs: [], last: raw.index === lastIndex }));
     let text = content;
+    const unreadable: ToolCallError[] = [];
 
     if (calls.length === 0 && settings.extractFromContent && content.length > 0) {
-      const extraction = extractContentToolCalls(content, decode);
+      const extraction = extractContentToolCalls(content, decode, end);
       text = extraction.content;
       pending = [];
       for (const item of extraction.items) {
-        if (item.kind === 'call') pending.push({ raw: item.call, repairs: item.repairs });
-        else errors.push(item.error);
+        if (item.kind === 'call') pending.push({ raw: item.call, repairs: item.repairs, last: false });
+        else unreadable.push(item.error);
       }
     }
     if (overflow > 0) errors.push(tooManyCalls(calls.length, overflow));
+    pending = this.splitConcatenated(pending, decode, end);
+    const sentStrict = this.strictCheck(settings, options);
 
-    const ids = assignCallIds(pending.map((call) => call.raw.id));
+    // A call written in the text that could not be read gets an id too, so it can be retried like any other.
+    const ids = assignCallIds([...pending.map((call) => call.raw.id), ...unreadable.map(() => undefined)]);
+    unreadable.forEach((error, position) => errors.push({ ...error, id: ids[pending.length + position] as string }));
     const toolCalls: ToolCall[] = [];
     pending.forEach((call, position) => {
-      const outcome = this.parseCall(call, ids[position] as string, decode);
+      const outcome = this.parseCall(call, ids[position] as string, decode, end, sentStrict);
       if ('code' in outcome) errors.push(outcome);
       else toolCalls.push(outcome);
     });
@@ -117,29 +137,45 @@ export class ToolCallParser implements IToolCallParser {
     return this.finish(toolCalls, errors, text, settings, options, started);
   }
 
-  private parseCall(call: PendingCall, id: string, decode: Omit<JsonTextDecodeOptions, 'subject'>): ToolCall | ToolCallError {
+  private parseCall(
+    call: PendingCall,
+    id: string,
+    decode: Omit<JsonTextDecodeOptions, 'subject'>,
+    end: OutputEnd,
+    sentStrict: (tool: ToolDefinition) => boolean,
+  ): ToolCall | ToolCallError {
     const { raw } = call;
     const base = { index: raw.index, id, source: raw.source };
     if (typeof raw.name !== 'string' || raw.name.length === 0) {
+      // A stream cut before the name arrived: the cut is the cause, not the model.
+      if (raw.incomplete === true) return truncated(base, undefined, call, undefined, end, 'open');
       const got = raw.name === undefined ? 'it has none' : typeof raw.name === 'string' ? 'it is empty' : `got ${describeType(raw.name)}`;
       return { ...base, code: ERROR_CODES.TOOL_CALL_NAME_MISSING, message: `Function name is required: ${got}`, retryable: true };
     }
     const tool = safeText(raw.name);
 
     const lookup = this.registry.findTool(raw.name);
+    // A cut may have ended the name too (`file_re`): such a call is refused as cut, not as unknown.
+    const mayBeCut = raw.incomplete === true || (end === 'length' && call.last);
+    if (lookup === undefined && !mayBeCut) return this.unknownTool(base, raw.name, tool);
+
+    const decoded = call.decoded ?? decodeArguments(raw.arguments, { ...decode, subject: 'arguments' });
+    // Size and nesting are refused whatever the cause (ACODE-TLP-009 is never echoed back to the model).
+    const tooLarge = !decoded.ok && (decoded.kind === 'size' || decoded.kind === 'depth');
+    const cause = tooLarge
+      ? undefined
+      : truncationCause(end, { incomplete: raw.incomplete === true, last: call.last, decoded: decoded.ok, repairs: decoded.repairs ?? [] });
+    if (cause !== undefined) return truncated(base, tool, call, decoded, end, cause);
     if (lookup === undefined) return this.unknownTool(base, raw.name, tool);
 
-    const decoded = decodeArguments(raw.arguments, { ...decode, subject: 'arguments' });
     if (!decoded.ok) {
-      // Size and nesting are refused whatever the cause; any other failure of a cut-off call is the stream's.
-      const cutOff = raw.incomplete === true && decoded.kind !== 'size' && decoded.kind !== 'depth';
       const repairs = mergeRepairs(call.repairs, decoded.repairs ?? []);
       const rawArguments = rawArgumentsText(raw.arguments, undefined);
       return {
         ...base,
         tool,
-        code: cutOff ? ERROR_CODES.TOOL_CALL_STREAM_ERROR : decoded.code,
-        message: cutOff ? `The stream ended before the call was complete: ${decoded.message}` : decoded.message,
+        code: decoded.code,
+        message: decoded.message,
         ...(decoded.position === undefined ? {} : { position: decoded.position }),
         ...(repairs.length === 0 ? {} : { repairs }),
         ...(rawArguments === undefined ? {} : { rawArguments }),
@@ -147,8 +183,14 @@ export class ToolCallParser implements IToolCallParser {
       };
     }
 
-    const repairs = mergeRepairs(call.repairs, decoded.repairs);
-    const validation = this.registry.tryValidateArguments(lookup.definition.name, decoded.value);
+    const recovered = recoverArguments(decoded.value, lookup.definition, {
+      resolveTool: (name) => this.registry.findTool(name)?.definition.name,
+      sentStrict: sentStrict(lookup.definition),
+      maxSizeBytes: decode.maxSizeBytes,
+      maxDepth: decode.maxDepth,
+    });
+    const repairs = mergeRepairs(call.repairs, [...decoded.repairs, ...recovered.repairs]);
+    const validation = this.registry.tryValidateArguments(lookup.definition.name, recovered.value);
     if (!validation.success) {
       const first = validation.errors[0];
       const rawArguments = rawArgumentsText(raw.arguments, decoded.value);
@@ -176,6 +218,38 @@ export class ToolCallParser implements IToolCallParser {
       version: validation.version,
       repairs,
     };
+  }
+
+  /**
+   * Issue 11 item 3: a known tool's arguments text holding several objects becomes that many
+   * calls, in order, before any repair (see `splitRawToolCall`). A call the end of the output may
+   * have cut is left whole for the truncation rules; the response's call cap holds across splits.
+   */
+  private splitConcatenated(pending: readonly PendingCall[], decode: Omit<JsonTextDecodeOptions, 'subject'>, end: OutputEnd): PendingCall[] {
+    let spare = MAX_TOOL_CALLS_PER_RESPONSE - pending.length;
+    return pending.flatMap((call): PendingCall[] => {
+      const { raw } = call;
+      if (raw.incomplete === true || (end === 'length' && call.last)) return [call];
+      if (typeof raw.name !== 'string' || this.registry.findTool(raw.name) === undefined) return [call];
+      const split = splitRawToolCall(raw, { ...decode, subject: 'arguments' }, Math.max(spare, 0) + 1);
+      if (split === undefined) return [call];
+      spare -= split.length - 1;
+      return split.map((piece) => ({ ...call, raw: piece.raw, decoded: piece.decoded }));
+    });
+  }
+
+  /**
+   * Which tools the model was shown in OpenAI strict form (issue 11 item 7): every tool when the
+   * settings say `strict_schemas`, else those `strictTools` names; only a schema with a strict
+   * form counts, since one without is sent plain.
+   */
+  private strictCheck(settings: ToolCallSettings, options: ToolCallParseOptions): (tool: ToolDefinition) => boolean {
+    const named = new Set<string>();
+    for (const name of Array.isArray(options.strictTools) ? options.strictTools : []) {
+      const found = typeof name === 'string' ? this.registry.findTool(name) : undefined;
+      if (found !== undefined) named.add(found.definition.name);
+    }
+    return (tool) => (settings.strictSchemas === true || named.has(tool.name)) && hasStrictForm(tool.parameters);
   }
 
   /** ACODE-TLP-005: never retried, because asking again cannot make the tool exist (002 scenario 8). */
@@ -206,6 +280,33 @@ export class ToolCallParser implements IToolCallParser {
     logParseResult(this.logger, { toolCalls, errors, correlationId, provider: options.provider, parseTimeMs: this.clock.now() - started }, settings);
     return { success: errors.length === 0, toolCalls, errors, content, retryCount: 0, correlationId };
   }
+}
+
+/**
+ * ACODE-TLP-010 for a call the end of the output cut (see {@link truncationCause}): refused
+ * whatever a repair could close, and retryable, so the model is asked for the call again.
+ */
+function truncated(
+  base: Pick<ToolCallError, 'index' | 'id' | 'source'>,
+  tool: string | undefined,
+  call: PendingCall,
+  decoded: ArgumentsDecoding | undefined,
+  end: OutputEnd,
+  cause: TruncationCause,
+): ToolCallError {
+  const repairs = mergeRepairs(call.repairs, decoded?.repairs ?? []);
+  const rawArguments = rawArgumentsText(call.raw.arguments, decoded?.ok === true ? decoded.value : undefined);
+  const failure = decoded?.ok === false ? decoded : undefined;
+  return {
+    ...base,
+    ...(tool === undefined ? {} : { tool }),
+    code: ERROR_CODES.TOOL_CALL_OUTPUT_TRUNCATED,
+    message: truncationMessage(end, cause, failure?.message),
+    ...(failure?.position === undefined ? {} : { position: failure.position }),
+    ...(repairs.length === 0 ? {} : { repairs }),
+    ...(rawArguments === undefined ? {} : { rawArguments }),
+    retryable: true,
+  };
 }
 
 function tooManyCalls(read: number, overflow: number): ToolCallError {

@@ -27,6 +27,7 @@ const BOOLEANS = [
   { key: 'log_repair_details', field: 'logRepairDetails' },
   { key: 'log_argument_values', field: 'logArgumentValues' },
   { key: 'extract_from_content', field: 'extractFromContent' },
+  { key: 'strict_schemas', field: 'strictSchemas' },
 ] as const;
 
 describe('loadConfig: model.providers.<provider>.tool_call', () => {
@@ -44,6 +45,7 @@ describe('loadConfig: model.providers.<provider>.tool_call', () => {
         '        log_argument_values: true',
         '        retry_prompt_template: "Fix {tool_name}: {error_message}"',
         '        extract_from_content: false',
+        '        strict_schemas: true',
       ].join('\n'),
     ).load();
 
@@ -61,6 +63,7 @@ describe('loadConfig: model.providers.<provider>.tool_call', () => {
         logArgumentValues: true,
         retryPromptTemplate: 'Fix {tool_name}: {error_message}',
         extractFromContent: false,
+        strictSchemas: true,
       },
     });
   });

@@ -83,6 +83,23 @@ describe.each(FORMATS)('$type client over real HTTP', (format) => {
     ]);
   });
 
+  it('sends every tool in OpenAI strict form when the provider sets strict_schemas', async () => {
+    const { url, requests } = await serve([{ kind: 'text', content: 'ok' }, { kind: 'text', content: 'ok' }]);
+    const strictClient = createChatModelClient({ ...settingsFor(format.type as ProviderType, url), strictSchemas: true });
+    await strictClient.chat(REQUEST);
+    await strictClient.chatStream(REQUEST);
+    const strictFileRead = {
+      type: 'function',
+      function: {
+        name: 'file_read',
+        description: 'Reads a file.',
+        parameters: { type: 'object', properties: { path: { type: ['string', 'null'] } }, required: ['path'], additionalProperties: false },
+        strict: true,
+      },
+    };
+    expect(requests.map((request) => (request.body as { tools: unknown }).tools)).toEqual([[strictFileRead], [strictFileRead]]);
+  });
+
   it('lists the models the server has', async () => {
     const { url } = await serve([], { models: ['llama3.2:latest', 'qwen2.5-coder:7b'] });
     await expect(client(url).listModels()).resolves.toEqual({ models: ['llama3.2:latest', 'qwen2.5-coder:7b'] });

@@ -109,6 +109,12 @@ describe('readProviderSettings', () => {
     );
   });
 
+  it('reads tool_call.strict_schemas: true, so the client sends tools in strict form', () => {
+    const model = modelSection({ vllm: { base_url: 'http://h:8000/v1', tool_call: { strict_schemas: true } }, lm: { base_url: 'http://h:1234', tool_call: { strict_schemas: false } } });
+    expect(readProviderSettings(model, 'vllm', {})).toMatchObject({ name: 'vllm', strictSchemas: true, warnings: [] });
+    expect(readProviderSettings(model, 'lm', {})).not.toHaveProperty('strictSchemas');
+  });
+
   it('warns about unknown keys with ACODE-CFG-003 and leaves tool_call to the config loader', () => {
     const settings = readProviderSettings(modelSection({ ollama: { base_ur: 'http://h', tool_call: { max_retries: 9 } } }), 'ollama', {});
     expect(settings.warnings).toEqual([

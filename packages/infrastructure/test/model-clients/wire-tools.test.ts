@@ -28,6 +28,28 @@ describe('toWireTools', () => {
     expect(toWireTools([{ name: 't', description: 'd', parameters: plain }])[0]?.function.parameters).toBe(plain);
   });
 
+  it('sends a tool marked strict in OpenAI strict form: optional properties required and nullable', () => {
+    const parameters = { type: 'object', properties: { query: { type: 'string' }, top_k: { type: 'integer', default: 5 } }, required: ['query'] };
+    expect(toWireTools([{ name: 'kb_search', description: 'Search.', parameters, strict: true }])).toEqual([
+      {
+        type: 'function',
+        function: {
+          name: 'kb_search',
+          description: 'Search.',
+          parameters: { type: 'object', properties: { query: { type: 'string' }, top_k: { type: ['integer', 'null'] } }, required: ['query', 'top_k'], additionalProperties: false },
+          strict: true,
+        },
+      },
+    ]);
+  });
+
+  it('sends a strict tool strict mode cannot express plain, with strict: false', () => {
+    const parameters = { type: 'object', properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } } };
+    expect(toWireTools([{ name: 'tagger', description: 'Tags.', parameters, strict: true }])).toEqual([
+      { type: 'function', function: { name: 'tagger', description: 'Tags.', parameters, strict: false } },
+    ]);
+  });
+
   it('converts no tools to no tools', () => {
     expect(toWireTools([])).toEqual([]);
   });

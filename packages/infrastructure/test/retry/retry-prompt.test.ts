@@ -107,8 +107,47 @@ describe('argumentsFromContent', () => {
     ['Here you go: {"a":1}', undefined],
     ['', undefined],
     ['[1,2]', undefined],
+    ['Here is the fix:\n```json\n{"a":1}\n```\nHope that helps.', '{"a":1}'],
+    ['Two blocks:\n```sh\nls\n```\nthen\n```\n{"a":1}\n```', '{"a":1}'],
+    ['```json\n{"a":1}', undefined],
+    ['{"name": "t", "arguments": {"a": 1}}', '{"a":1}'],
+    ['```json\n{"name": "t", "parameters": {"a": 1}, "id": "x"}\n```', '{"a":1}'],
+    ['{"name": "t", "arguments": "{\\"a\\": 1}"}', '{"a": 1}'],
+    ['{"name": "other", "arguments": {"a": 1}}', undefined],
+    // Not an envelope: another key, or arguments that are not an object; left to the parser as they are.
+    ['{"name": "t", "arguments": {"a": 1}, "path": "x"}', '{"name": "t", "arguments": {"a": 1}, "path": "x"}'],
+    ['{"name": "t", "arguments": [1]}', '{"name": "t", "arguments": [1]}'],
+    ['{"name": "t", "arguments": {"a": 1},}', '{"name": "t", "arguments": {"a": 1},}'],
   ])('%j → %j', (content, expected) => {
-    expect(argumentsFromContent(content)).toBe(expected);
+    expect(argumentsFromContent(content, (name) => name === 't')).toBe(expected);
+  });
+
+  it('leaves a whole-call shape as it is when no tool check is given (a tool with a `name` parameter)', () => {
+    expect(argumentsFromContent('{"name": "t", "arguments": {"a": 1}}')).toBe('{"name": "t", "arguments": {"a": 1}}');
+  });
+});
+
+describe('retry prompt first line', () => {
+  it.each([
+    [ERROR_CODES.TOOL_CALL_INVALID_JSON, 'The tool call arguments you provided contain invalid JSON.'],
+    [ERROR_CODES.TOOL_CALL_SCHEMA_INVALID, "The tool call arguments you provided do not match the tool's schema."],
+    [
+      ERROR_CODES.TOOL_CALL_OUTPUT_TRUNCATED,
+      'Your output was cut off before the tool call was complete, so the call was not run. Send the call again, shorter: keep the arguments brief, or split large content over several calls.',
+    ],
+    [ERROR_CODES.TOOL_CALL_UNKNOWN_TOOL, 'The tool you called does not exist.'],
+    [ERROR_CODES.TOOL_CALL_TOO_LARGE, 'The tool call you made could not be used: Arguments exceed size limit.'],
+  ])('%s: %s', (code, summary) => {
+    const error: ToolCallError = { index: 0, code, message: 'x', retryable: true };
+    const prompt = fillRetryPrompt(DEFAULT_RETRY_PROMPT_TEMPLATE, retryPromptValues(error, 'file_read', PATH_SCHEMA));
+    expect(prompt.split('\n')[0]).toBe(summary);
+  });
+
+  it('fills a user template written before {failure_summary} existed, and one that uses it', () => {
+    const error: ToolCallError = { index: 0, code: ERROR_CODES.TOOL_CALL_OUTPUT_TRUNCATED, message: 'cut', retryable: true };
+    const values = retryPromptValues(error, 'file_read', PATH_SCHEMA);
+    expect(fillRetryPrompt('Fix {tool_name}: {error_type}', values)).toBe('Fix file_read: Output truncated');
+    expect(fillRetryPrompt('{failure_summary} ({error_message})', values)).toBe(`${values.failure_summary} ([ACODE-TLP-010] cut)`);
   });
 });
 

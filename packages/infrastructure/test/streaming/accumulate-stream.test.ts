@@ -106,6 +106,21 @@ describe('accumulateStream', () => {
     expect(JSON.stringify(result)).not.toContain('socket hang up');
   });
 
+  it('resolves at [DONE] and closes a source that would never end', async () => {
+    let closed = false;
+    async function* source(): AsyncGenerator<string> {
+      try {
+        yield SSE;
+        await new Promise(() => undefined); // a server holding the connection open
+      } finally {
+        closed = true;
+      }
+    }
+    const result = await accumulateStream(source());
+    expect(result).toMatchObject({ calls: EXPECTED_CALLS, complete: true, errors: [] });
+    expect(closed).toBe(true);
+  });
+
   it('gives an empty, incomplete accumulation for an empty stream', async () => {
     expect(await accumulateStream([])).toEqual({ calls: [], content: '', complete: false, errors: [] });
   });

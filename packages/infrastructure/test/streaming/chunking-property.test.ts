@@ -46,6 +46,22 @@ const sseStream = fc
     return { calls, ended, bytes: Uint8Array.from([...noise, ...bytes]) };
   });
 
+/**
+ * An SSE stream of the planned calls sent one at a time without an `index` (as some servers do):
+ * each call's first fragment carries its id, the rest only pieces; content may come between calls.
+ */
+const unindexedStream = fc
+  .record({ calls: fc.array(fc.record({ call: plannedCall, content: fc.option(text) }), { maxLength: 4 }), ended: fc.boolean() })
+  .map(({ calls, ended }) => {
+    const events = calls.flatMap(({ call, content }, index) => [
+      ...(content === null ? [] : [contentEvent(content)]),
+      ...call.nameParts.map((name, part) => deltaEvent({ index: undefined, ...(part === 0 ? { id: `call_${index}` } : {}), name })),
+      ...call.argumentParts.map((args) => deltaEvent({ index: undefined, args })),
+    ]);
+    if (ended) events.push(finishEvent(), DONE_EVENT);
+    return { calls: calls.map(({ call }) => call), ended, bytes: bytesOf(events.join('')) };
+  });
+
 /** Cut points anywhere in a stream of `length` bytes. */
 function cuts(length: number): fc.Arbitrary<number[]> {
   return fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, length - 1) }), { maxLength: 12 }).map((points) => points.sort((a, b) => a - b));
@@ -73,6 +89,24 @@ describe('StreamingToolCallAccumulator under any chunking', () => {
           // Independent of the implementation: each call is its pieces joined, in index order.
           expect(whole.calls.map((call) => [call.index, call.id, call.name, call.arguments])).toEqual(
             // A name made only of empty pieces is no name.
+            stream.calls.map((call, index) => [index, `call_${index}`, call.nameParts.join('') || undefined, call.argumentParts.join('')]),
+          );
+          expect(whole.complete).toBe(stream.ended);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('assembles index-less deltas, one call at a time, the same under any byte chunking', () => {
+    fc.assert(
+      fc.property(
+        unindexedStream.chain((stream) => fc.tuple(fc.constant(stream), cuts(stream.bytes.length))),
+        ([stream, points]) => {
+          const whole = accumulateChunks([stream.bytes]);
+          expect(accumulateChunks(cutBytes(stream.bytes, points))).toEqual(whole);
+          expect(whole.errors).toEqual([]);
+          expect(whole.calls.map((call) => [call.index, call.id, call.name, call.arguments])).toEqual(
             stream.calls.map((call, index) => [index, `call_${index}`, call.nameParts.join('') || undefined, call.argumentParts.join('')]),
           );
           expect(whole.complete).toBe(stream.ended);

@@ -231,7 +231,6 @@ describe('StreamingToolCallAccumulator, malformed SSE', () => {
     ['a negative index', 'data: {"choices":[{"delta":{"tool_calls":[{"index":-1}]}}]}', 'has choices[0].delta.tool_calls[0].index -1, not a non-negative integer, so the fragment matches no call'],
     ['a fractional index', 'data: {"choices":[{"delta":{"tool_calls":[{"index":0.5}]}}]}', 'has choices[0].delta.tool_calls[0].index 0.5, not a non-negative integer, so the fragment matches no call'],
     ['a string index', 'data: {"choices":[{"delta":{"tool_calls":[{"index":"0"}]}}]}', 'has choices[0].delta.tool_calls[0].index a string, not a non-negative integer, so the fragment matches no call'],
-    ['no index', 'data: {"choices":[{"delta":{"tool_calls":[{"id":"call_1"}]}}]}', 'has choices[0].delta.tool_calls[0].index nothing, not a non-negative integer, so the fragment matches no call'],
     ['a finish_reason that is a number', 'data: {"choices":[{"delta":{},"finish_reason":1}]}', 'has choices[0].finish_reason as an integer, not a string'],
     ['a server error', 'data: {"error":{"message":"model overloaded","type":"server_error"}}', 'carries an error from the server: "model overloaded"'],
   ])('reports %s as ACODE-TLP-008 naming the field', (_label, line, problem) => {
@@ -258,8 +257,23 @@ describe('StreamingToolCallAccumulator, malformed SSE', () => {
         tool: 'file_read',
         source: 'openai_stream',
         code: 'ACODE-TLP-008',
-        message: 'Line 5 of the stream has choices[0].delta.tool_calls[0].function.arguments as an object, not a string.',
+        message: 'Line 5 of the stream sent the arguments of call 0 as an object after other arguments; the call was dropped.',
         line: 5,
+        retryable: true,
+      },
+    ]);
+  });
+
+  it('drops a call whose arguments are neither text nor an object', () => {
+    const result = accumulate(`data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"name":"t","arguments":[1]}}]}}]}\n\n${DONE_EVENT}`);
+    expect(result.calls).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        index: 0,
+        source: 'openai_stream',
+        code: 'ACODE-TLP-008',
+        message: 'Line 1 of the stream has choices[0].delta.tool_calls[0].function.arguments as an array, not a string or an object.',
+        line: 1,
         retryable: true,
       },
     ]);

@@ -56,11 +56,11 @@ describe('calls written in the content', () => {
     expect(result.content).toBe('');
   });
 
-  it('reports a marked call whose JSON cannot be read, and a cut-off one as ACODE-TLP-008', async () => {
+  it('reports a marked call whose JSON cannot be read, and a cut-off one as ACODE-TLP-010', async () => {
     const { result } = await parseContent('<tool_call>{name: oops}</tool_call> then <tool_call>{"name": "file_read", "arguments": {"path": "a');
     expect(result.errors.map((error) => [error.index, error.code, error.source])).toEqual([
       [0, 'ACODE-TLP-003', 'content_tool_call_tag'],
-      [1, 'ACODE-TLP-008', 'content_tool_call_tag'],
+      [1, 'ACODE-TLP-010', 'content_tool_call_tag'],
     ]);
     expect(result.errors[1]?.rawArguments).toBe('{"name": "file_read", "arguments": {"path": "a');
     expect(result.content).toBe('then');

@@ -358,17 +358,22 @@ describe('ToolCallParser: validation', () => {
 });
 
 describe('ToolCallParser.parseRawToolCalls', () => {
-  it('reports an incomplete streamed call that cannot be repaired as ACODE-TLP-008 with what arrived', async () => {
+  it('reports an incomplete streamed call that cannot be repaired as ACODE-TLP-010 with what arrived', async () => {
     const { parser } = await newParser();
-    const result = parser.parseRawToolCalls([{ index: 0, id: 'call_a', name: 'file_read', arguments: '{"pa', source: 'openai_stream', incomplete: true }], '');
-    expect(result.errors[0]).toMatchObject({ code: 'ACODE-TLP-008', id: 'call_a', source: 'openai_stream', rawArguments: '{"pa', retryable: true });
-    expect(result.errors[0]?.message).toMatch(/^The stream ended before the call was complete: /);
+    const result = parser.parseRawToolCalls([{ index: 0, id: 'call_a', name: 'file_read', arguments: '{"pa', source: 'openai_stream', incomplete: true }], '', { incomplete: true });
+    expect(result.errors[0]).toMatchObject({ code: 'ACODE-TLP-010', id: 'call_a', tool: 'file_read', source: 'openai_stream', rawArguments: '{"pa', retryable: true });
+    expect(result.errors[0]?.message).toMatch(/^The stream ended before the call was complete \(no finish reason, \[DONE\] or done: true arrived\) \(.+\); it was not run\. Send the call again, shorter\.$/);
   });
 
-  it('accepts an incomplete call the repairer can complete', async () => {
+  it('refuses an incomplete call even when the repairer could complete it', async () => {
     const { parser } = await newParser();
+    // The fake repairer's one repair (a comma before a closing brace) makes these arguments parse.
     const result = parser.parseRawToolCalls([{ index: 0, name: 'file_read', arguments: '{"path": "a",}', source: 'openai_stream', incomplete: true }], '');
-    expect(result.toolCalls[0]).toMatchObject({ name: 'file_read', repairs: ['trailing_comma'] });
+    expect(result.toolCalls).toEqual([]);
+    expect(result.errors).toEqual([
+      expect.objectContaining({ index: 0, code: 'ACODE-TLP-010', tool: 'file_read', rawArguments: '{"path": "a",}', repairs: ['trailing_comma'], retryable: true }),
+    ]);
+    expect(result.errors[0]?.message).toBe("The model's output ended before the call was complete; it was not run. Send the call again, shorter.");
   });
 
   it('orders calls by index and survives hostile entries', async () => {

@@ -3,9 +3,11 @@ import { truncate } from '../../validation/display-text.js';
 import { decodeJsonText, type JsonTextDecodeOptions } from '../decode-json-text.js';
 import { isArrayLike, isJsonObjectLike, readProperty } from '../formats/read-property.js';
 import { MAX_TOOL_CALLS_PER_RESPONSE } from '../formats/response-reading.js';
+import { truncationMessage, type OutputEnd } from '../output-truncation.js';
 import type { ContentExtractor, ContentSpan } from './content-span.js';
 import { extractFencedJson } from './fenced-json.js';
 import { extractPythonTags } from './python-tag.js';
+import { sniffCallName } from './sniff-call-name.js';
 import { extractToolCallTags } from './tool-call-tag.js';
 import { extractToolCallsMarkers } from './tool-calls-marker.js';
 
@@ -38,8 +40,13 @@ export interface ContentExtraction {
  * first (a fenced block inside a `<tool_call>` belongs to the tag). At most
  * {@link MAX_TOOL_CALLS_PER_RESPONSE} spans are decoded; later ones stay in the text, which
  * bounds the repair work a hostile text can cause.
+ *
+ * `end` says how the output ended. When it did not end normally (finish reason `length`, or a
+ * stream cut before its end marker), the call of a span whose marker never closed is marked
+ * `incomplete`, so the parser refuses it (ACODE-TLP-010) whatever a repair makes of it; an
+ * unclosed json fence is then read as a call too, when its body is one.
  */
-export function extractContentToolCalls(content: string, options: Omit<JsonTextDecodeOptions, 'subject'>): ContentExtraction {
+export function extractContentToolCalls(content: string, options: Omit<JsonTextDecodeOptions, 'subject'>, end: OutputEnd = 'complete'): ContentExtraction {
   const spans = CONTENT_EXTRACTORS.flatMap((extract) => extract(content)).sort((a, b) => a.start - b.start);
   const items: ExtractedItem[] = [];
   const kept: string[] = [];
@@ -47,7 +54,7 @@ export function extractContentToolCalls(content: string, options: Omit<JsonTextD
   for (const span of spans) {
     if (items.length >= MAX_TOOL_CALLS_PER_RESPONSE) break;
     if (span.start < cursor) continue;
-    const found = readSpan(span, { ...options, subject: 'a tool call written in the content' }, items.length);
+    const found = readSpan(span, { ...options, subject: 'a tool call written in the content' }, items.length, end);
     if (found === undefined) continue;
     items.push(...found);
     kept.push(content.slice(cursor, span.start));
@@ -59,16 +66,21 @@ export function extractContentToolCalls(content: string, options: Omit<JsonTextD
 }
 
 /** The items of one span; `undefined` when the span is not a call after all (an unrelated json block). */
-function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex: number): ExtractedItem[] | undefined {
+function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex: number, end: OutputEnd): ExtractedItem[] | undefined {
+  // An unclosed fence in an output that ended normally is text, as it always was.
+  if (span.incomplete === true && !span.marked && end === 'complete') return undefined;
   const decoded = decodeJsonText(span.body, options);
   if (!decoded.ok) {
     if (!span.marked) return undefined;
     // Size and nesting are refused whatever the cause; any other failure of a cut-off call is the cut's.
     const cutOff = span.incomplete === true && decoded.kind !== 'size' && decoded.kind !== 'depth';
-    const code = cutOff ? ERROR_CODES.TOOL_CALL_STREAM_ERROR : decoded.code;
-    const message = cutOff ? `The model's output ended before the tool call was complete: ${decoded.message}` : decoded.message;
+    const code = cutOff ? ERROR_CODES.TOOL_CALL_OUTPUT_TRUNCATED : decoded.code;
+    const message = cutOff ? truncationMessage(end, 'open', decoded.message) : decoded.message;
+    // The name, when it can be read, lets the call be retried like any other.
+    const tool = sniffCallName(span.body);
     const error: ToolCallError = {
       index: firstIndex,
+      ...(tool === undefined ? {} : { tool }),
       source: span.source,
       code,
       message,
@@ -82,6 +94,8 @@ function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex:
 
   const envelopes: readonly JsonValue[] = isArrayLike(decoded.value) ? decoded.value : [decoded.value];
   if (!span.marked && (envelopes.length === 0 || !envelopes.every(isCallEnvelope))) return undefined;
+  // The output was cut inside the span: its last call is the one cut, whatever the repair closed.
+  const cut = span.incomplete === true && end !== 'complete';
   return envelopes.map((envelope, offset): ExtractedItem => {
     const id = readProperty(envelope, 'id');
     const args = readProperty(envelope, 'arguments');
@@ -93,6 +107,7 @@ function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex:
         name: readProperty(envelope, 'name'),
         arguments: args === undefined ? readProperty(envelope, 'parameters') : args,
         source: span.source,
+        ...(cut && offset === envelopes.length - 1 ? { incomplete: true } : {}),
       },
       repairs: decoded.repairs,
     };

@@ -1,6 +1,6 @@
 import { isJsonObjectLike, readProperty } from './read-property.js';
 import { readToolCallList } from './read-tool-call-list.js';
-import type { ResponseReading } from './response-reading.js';
+import { withFinishReason, type ResponseReading } from './response-reading.js';
 
 /**
  * True for an Ollama `/api/chat` response (or one NDJSON line of it): an object with a
@@ -13,8 +13,10 @@ export function isOllamaChatResponse(response: object): boolean {
 /**
  * Reads `message.tool_calls[].function.{name, arguments, index?}` and `message.content`.
  * Ollama sends `arguments` as an object; a string (what 002's scenarios show, and some
- * Ollama-compatible servers send) is accepted too. Every call's source is `ollama`.
+ * Ollama-compatible servers send) is accepted too. Every call's source is `ollama`. `done_reason`
+ * is the finish reason (`length` when the output hit the token limit).
  */
 export function readOllamaChatResponse(response: object): ResponseReading {
-  return readToolCallList(readProperty(response, 'message') as object, 'ollama', () => 'ollama');
+  const reading = readToolCallList(readProperty(response, 'message') as object, 'ollama', () => 'ollama');
+  return withFinishReason(reading, readProperty(response, 'done_reason'));
 }

@@ -1,6 +1,6 @@
 import { describeType, isArrayLike, isJsonObjectLike, readProperty } from './read-property.js';
 import { readToolCallList } from './read-tool-call-list.js';
-import type { ResponseReading } from './response-reading.js';
+import { withFinishReason, type ResponseReading } from './response-reading.js';
 
 /** True for an OpenAI-compatible chat completion: an object with `choices`. */
 export function isOpenAiChatCompletion(response: object): boolean {
@@ -11,11 +11,13 @@ export function isOpenAiChatCompletion(response: object): boolean {
  * Reads `choices[0].message.tool_calls[]` (`{id, type: "function", function: {name, arguments}}`,
  * `arguments` a JSON string) and `choices[0].message.content`. Only the first choice is read:
  * the client asks for one (`n` is never set). Every call's source is `openai`.
+ * `choices[0].finish_reason` is the finish reason (`length` when the output hit the token limit).
  */
 export function readOpenAiChatCompletion(response: object): ResponseReading {
   const choices = readProperty(response, 'choices');
   if (!isArrayLike(choices)) return { ok: false, message: `The chat completion's choices must be an array, got ${describeType(choices)}` };
-  const message = readProperty(readProperty(choices, '0'), 'message');
+  const choice = readProperty(choices, '0');
+  const message = readProperty(choice, 'message');
   if (!isJsonObjectLike(message)) return { ok: false, message: 'The chat completion has no choices[0].message object' };
-  return readToolCallList(message, 'openai', () => 'openai');
+  return withFinishReason(readToolCallList(message, 'openai', () => 'openai'), readProperty(choice, 'finish_reason'));
 }

@@ -13,6 +13,11 @@ export interface ResponseCalls {
   readonly content: string;
   /** How many calls past {@link MAX_TOOL_CALLS_PER_RESPONSE} were left unread. */
   readonly overflow: number;
+  /**
+   * Why generation stopped: `choices[0].finish_reason` (OpenAI) or `done_reason` (Ollama), when
+   * the response says, bounded to {@link MAX_FINISH_REASON_LENGTH} characters.
+   */
+  readonly finishReason?: string;
 }
 
 /** A response the parser could not read, with the reason. */
@@ -30,3 +35,12 @@ export type ResponseReading = ResponseCalls | UnreadableResponse;
  * silently.
  */
 export const MAX_TOOL_CALLS_PER_RESPONSE = 128;
+
+/** Longest finish reason kept; real ones are a single word (`stop`, `length`, `tool_calls`). */
+export const MAX_FINISH_REASON_LENGTH = 64;
+
+/** The reading with the finish reason a response gave, when it is a string. */
+export function withFinishReason(reading: ResponseReading, reason: unknown): ResponseReading {
+  if (!reading.ok || typeof reason !== 'string') return reading;
+  return { ...reading, finishReason: reason.slice(0, MAX_FINISH_REASON_LENGTH) };
+}
