@@ -51,8 +51,13 @@ export interface ToolCallParseResult {
   readonly toolCalls: readonly ToolCall[];
   /** One entry per call that failed, in the model's order. */
   readonly errors: readonly ToolCallError[];
-  /** The assistant's text, with any extracted text-embedded calls removed. */
+  /** The assistant's text, with any extracted text-embedded calls and any reasoning removed. */
   readonly content: string;
+  /**
+   * Reasoning the model wrote into its text (`<think>...</think>`, harmony's analysis channel and
+   * the like), apart from the content; no call is ever taken from it. Absent when there was none.
+   */
+  readonly reasoning?: string;
   /** How many times the model was asked again; 0 from the parser alone. */
   readonly retryCount: number;
   /** Correlation id of the operation. */

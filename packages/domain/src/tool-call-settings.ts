@@ -1,3 +1,4 @@
+import type { TextCallFormat } from './tool-call.js';
 /**
  * Settings of tool-call parsing and retry for one provider, read from
  * `model.providers.<provider>.tool_call` (002's keys, defaults and ranges).
@@ -29,6 +30,11 @@ export interface ToolCallSettings {
   readonly retryPromptTemplate: string;
   /** Look for calls written into the assistant's text when there are no structured ones. */
   readonly extractFromContent: boolean;
+  /**
+   * The text-call formats to look for, in priority order (issue 12); `undefined` detects every
+   * known format from its markers.
+   */
+  readonly textFormats?: readonly TextCallFormat[];
   /**
    * Send tools to the model in OpenAI strict form (optional properties required and nullable), and
    * read a `null` for such a property as absent. Off by default: `null` is refused unless declared.

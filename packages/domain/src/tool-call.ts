@@ -14,7 +14,56 @@ export const TOOL_CALL_SOURCES = Object.freeze([
   'content_fenced_json',
   'content_tool_calls_marker',
   'content_python_tag',
+  // Issue 12: one source per text-call format family (see TEXT_CALL_FORMATS).
+  'content_bare_json',
+  'content_function_tag',
+  'content_qwen3_xml',
+  'content_pythonic',
+  'content_deepseek',
+  'content_kimi',
+  'content_glm',
+  'content_minimax',
+  'content_harmony',
+  'content_granite',
+  'content_command_r',
+  'content_functools',
+  'content_functionary',
+  'content_internlm',
+  'content_jamba',
+  'content_xlam',
 ] as const);
+
+/**
+ * The formats of tool calls written into the assistant's text that the parser recognises (issue
+ * 12), in their default order of precedence. Each has one extractor under
+ * `infrastructure/src/tool-calls/content/`, and its calls carry the source `content_<format>`.
+ * `model.providers.<p>.tool_call.text_formats` may pin a list (its order is the priority).
+ */
+export const TEXT_CALL_FORMATS = Object.freeze([
+  'tool_call_tag',
+  'tool_calls_marker',
+  'python_tag',
+  'function_tag',
+  'qwen3_xml',
+  'deepseek',
+  'kimi',
+  'glm',
+  'minimax',
+  'harmony',
+  'granite',
+  'command_r',
+  'functools',
+  'functionary',
+  'internlm',
+  'jamba',
+  'xlam',
+  'pythonic',
+  'fenced_json',
+  'bare_json',
+] as const);
+
+/** One of {@link TEXT_CALL_FORMATS}. */
+export type TextCallFormat = (typeof TEXT_CALL_FORMATS)[number];
 
 /** One of {@link TOOL_CALL_SOURCES}. */
 export type ToolCallSource = (typeof TOOL_CALL_SOURCES)[number];

@@ -1,6 +1,9 @@
 export { assignCallIds, CALL_ID_PREFIX, generateCallId, MAX_CALL_ID_LENGTH } from './call-ids.js';
-export { CONTENT_EXTRACTORS, extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH, type ContentExtraction, type ExtractedItem } from './content/extract-content-tool-calls.js';
-export type { ContentExtractor, ContentSpan } from './content/content-span.js';
+export { extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH, type ContentExtraction, type ExtractedItem } from './content/extract-content-tool-calls.js';
+export { NO_TOOLS_CONTEXT, type ContentCall, type ContentExtractor, type ContentSpan, type ExtractionContext } from './content/content-span.js';
+export { splitReasoning, type ReasoningSplit } from './content/split-reasoning.js';
+export { activeFormats, TEXT_CALL_EXTRACTORS } from './content/text-call-formats.js';
+export { typeParameterValues } from './content/type-parameter-values.js';
 export { extractFencedJson } from './content/fenced-json.js';
 export { extractPythonTags } from './content/python-tag.js';
 export { extractToolCallTags } from './content/tool-call-tag.js';

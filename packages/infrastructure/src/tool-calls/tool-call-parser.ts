@@ -14,7 +14,9 @@ import { closestName } from '@acode/domain';
 import { inject, injectable } from 'tsyringe';
 import { safeText, truncate } from '../validation/display-text.js';
 import { assignCallIds } from './call-ids.js';
+import type { ExtractionContext } from './content/content-span.js';
 import { extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH } from './content/extract-content-tool-calls.js';
+import { splitReasoning } from './content/split-reasoning.js';
 import { decodeArguments, type ArgumentsDecoding } from './decode-arguments.js';
 import type { JsonTextDecodeOptions } from './decode-json-text.js';
 import { describeType } from './formats/read-property.js';
@@ -111,8 +113,12 @@ export class ToolCallParser implements IToolCallParser {
     let text = content;
     const unreadable: ToolCallError[] = [];
 
-    if (calls.length === 0 && settings.extractFromContent && content.length > 0) {
-      const extraction = extractContentToolCalls(content, decode, end);
+    // Reasoning is never a call (issue 12): it is taken out before anything reads the text.
+    const split = content.length > 0 ? splitReasoning(content) : { content, reasoning: '' };
+    text = split.content;
+    const reasoning = split.reasoning;
+    if (calls.length === 0 && settings.extractFromContent && text.length > 0) {
+      const extraction = extractContentToolCalls(text, decode, end, this.extractionContext(), settings.textFormats);
       text = extraction.content;
       pending = [];
       for (const item of extraction.items) {
@@ -134,7 +140,7 @@ export class ToolCallParser implements IToolCallParser {
       else toolCalls.push(outcome);
     });
     errors.sort((a, b) => a.index - b.index);
-    return this.finish(toolCalls, errors, text, settings, options, started);
+    return this.finish(toolCalls, errors, text, settings, options, started, reasoning);
   }
 
   private parseCall(
@@ -275,10 +281,19 @@ export class ToolCallParser implements IToolCallParser {
     settings: ToolCallSettings,
     options: ToolCallParseOptions,
     started: number,
+    reasoning = '',
   ): ToolCallParseResult {
     const correlationId = this.correlation.current();
     logParseResult(this.logger, { toolCalls, errors, correlationId, provider: options.provider, parseTimeMs: this.clock.now() - started }, settings);
-    return { success: errors.length === 0, toolCalls, errors, content, retryCount: 0, correlationId };
+    return { success: errors.length === 0, toolCalls, errors, content, ...(reasoning === '' ? {} : { reasoning }), retryCount: 0, correlationId };
+  }
+
+  /** What text-call extractors may ask: whether a name is a declared tool, and its schema. */
+  private extractionContext(): ExtractionContext {
+    return {
+      isKnownTool: (name) => this.registry.findTool(name) !== undefined,
+      toolSchema: (name) => this.registry.findTool(name)?.definition.parameters,
+    };
   }
 }
 

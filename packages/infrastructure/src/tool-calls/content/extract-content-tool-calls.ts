@@ -1,18 +1,13 @@
-import { ERROR_CODES, type JsonValue, type RawToolCall, type RepairName, type ToolCallError } from '@acode/domain';
+import { ERROR_CODES, type JsonValue, type RawToolCall, type RepairName, type TextCallFormat, type ToolCallError } from '@acode/domain';
 import { truncate } from '../../validation/display-text.js';
 import { decodeJsonText, type JsonTextDecodeOptions } from '../decode-json-text.js';
 import { isArrayLike, isJsonObjectLike, readProperty } from '../formats/read-property.js';
 import { MAX_TOOL_CALLS_PER_RESPONSE } from '../formats/response-reading.js';
 import { truncationMessage, type OutputEnd } from '../output-truncation.js';
-import type { ContentExtractor, ContentSpan } from './content-span.js';
-import { extractFencedJson } from './fenced-json.js';
-import { extractPythonTags } from './python-tag.js';
+import { NO_TOOLS_CONTEXT, type ContentCall, type ContentSpan, type ExtractionContext } from './content-span.js';
 import { sniffCallName } from './sniff-call-name.js';
-import { extractToolCallTags } from './tool-call-tag.js';
-import { extractToolCallsMarkers } from './tool-calls-marker.js';
-
-/** The formats of calls written into text, in order of precedence when two spans overlap. */
-export const CONTENT_EXTRACTORS: readonly ContentExtractor[] = Object.freeze([extractToolCallTags, extractToolCallsMarkers, extractPythonTags, extractFencedJson]);
+import { activeFormats } from './text-call-formats.js';
+import { typeParameterValues } from './type-parameter-values.js';
 
 /** Longest body quoted back in an error's `rawArguments`. */
 export const MAX_RAW_ARGUMENTS_LENGTH = 2_000;
@@ -46,15 +41,26 @@ export interface ContentExtraction {
  * `incomplete`, so the parser refuses it (ACODE-TLP-010) whatever a repair makes of it; an
  * unclosed json fence is then read as a call too, when its body is one.
  */
-export function extractContentToolCalls(content: string, options: Omit<JsonTextDecodeOptions, 'subject'>, end: OutputEnd = 'complete'): ContentExtraction {
-  const spans = CONTENT_EXTRACTORS.flatMap((extract) => extract(content)).sort((a, b) => a.start - b.start);
+export function extractContentToolCalls(
+  content: string,
+  options: Omit<JsonTextDecodeOptions, 'subject'>,
+  end: OutputEnd = 'complete',
+  context: ExtractionContext = NO_TOOLS_CONTEXT,
+  formats?: readonly TextCallFormat[],
+): ContentExtraction {
+  const active = activeFormats(formats);
+  // Earlier start first; at the same start, the format listed first.
+  const spans = active
+    .flatMap(({ extract }, priority) => extract(content, context).map((span) => ({ span, priority })))
+    .sort((a, b) => a.span.start - b.span.start || a.priority - b.priority)
+    .map(({ span }) => span);
   const items: ExtractedItem[] = [];
   const kept: string[] = [];
   let cursor = 0;
   for (const span of spans) {
     if (items.length >= MAX_TOOL_CALLS_PER_RESPONSE) break;
     if (span.start < cursor) continue;
-    const found = readSpan(span, { ...options, subject: 'a tool call written in the content' }, items.length, end);
+    const found = readSpan(span, { ...options, subject: 'a tool call written in the content' }, items.length, end, context);
     if (found === undefined) continue;
     items.push(...found);
     kept.push(content.slice(cursor, span.start));
@@ -66,10 +72,12 @@ export function extractContentToolCalls(content: string, options: Omit<JsonTextD
 }
 
 /** The items of one span; `undefined` when the span is not a call after all (an unrelated json block). */
-function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex: number, end: OutputEnd): ExtractedItem[] | undefined {
+function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex: number, end: OutputEnd, context: ExtractionContext): ExtractedItem[] | undefined {
   // An unclosed fence in an output that ended normally is text, as it always was.
   if (span.incomplete === true && !span.marked && end === 'complete') return undefined;
-  const decoded = decodeJsonText(span.body, options);
+  if (span.failure !== undefined) return span.marked ? [failedSpan(span, firstIndex, end)] : undefined;
+  if (span.calls !== undefined) return readCalls(span, span.calls, firstIndex, end, context);
+  const decoded = decodeJsonText(span.body ?? '', options);
   if (!decoded.ok) {
     if (!span.marked) return undefined;
     // Size and nesting are refused whatever the cause; any other failure of a cut-off call is the cut's.
@@ -77,7 +85,7 @@ function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex:
     const code = cutOff ? ERROR_CODES.TOOL_CALL_OUTPUT_TRUNCATED : decoded.code;
     const message = cutOff ? truncationMessage(end, 'open', decoded.message) : decoded.message;
     // The name, when it can be read, lets the call be retried like any other.
-    const tool = sniffCallName(span.body);
+    const tool = sniffCallName(span.body ?? '');
     const error: ToolCallError = {
       index: firstIndex,
       ...(tool === undefined ? {} : { tool }),
@@ -86,7 +94,7 @@ function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex:
       message,
       ...(decoded.position === undefined ? {} : { position: decoded.position }),
       ...(decoded.repairs === undefined ? {} : { repairs: decoded.repairs }),
-      rawArguments: truncate(span.body, MAX_RAW_ARGUMENTS_LENGTH),
+      rawArguments: truncate(span.body ?? '', MAX_RAW_ARGUMENTS_LENGTH),
       retryable: true,
     };
     return [{ kind: 'error', error }];
@@ -119,4 +127,42 @@ function isCallEnvelope(value: JsonValue): boolean {
   if (!isJsonObjectLike(value)) return false;
   const name = readProperty(value, 'name');
   return typeof name === 'string' && name.length > 0 && (readProperty(value, 'arguments') !== undefined || readProperty(value, 'parameters') !== undefined);
+}
+
+/** The calls an extractor read itself; XML parameter text is typed by the tool's schema. */
+function readCalls(span: ContentSpan, calls: readonly ContentCall[], firstIndex: number, end: OutputEnd, context: ExtractionContext): ExtractedItem[] | undefined {
+  if (calls.length === 0) return span.marked ? [] : undefined;
+  const cut = span.incomplete === true && end !== 'complete';
+  return calls.map((call, offset): ExtractedItem => {
+    const name = call.name;
+    const args = call.parameterText === undefined ? call.arguments : typeParameterValues(call.parameterText, typeof name === 'string' ? context.toolSchema(name) : undefined);
+    return {
+      kind: 'call',
+      call: {
+        index: firstIndex + offset,
+        ...(call.id === undefined ? {} : { id: call.id }),
+        name,
+        arguments: args,
+        source: span.source,
+        ...(cut && offset === calls.length - 1 ? { incomplete: true } : {}),
+      },
+      repairs: [],
+    };
+  });
+}
+
+/** A marked span the extractor could not read into calls: a failed call that can be retried. */
+function failedSpan(span: ContentSpan, index: number, end: OutputEnd): ExtractedItem {
+  const failure = span.failure as NonNullable<ContentSpan['failure']>;
+  const cutOff = span.incomplete === true;
+  const error: ToolCallError = {
+    index,
+    ...(failure.name === undefined ? {} : { tool: truncate(failure.name, 128) }),
+    source: span.source,
+    code: cutOff ? ERROR_CODES.TOOL_CALL_OUTPUT_TRUNCATED : ERROR_CODES.TOOL_CALL_INVALID_JSON,
+    message: cutOff ? truncationMessage(end, 'open', failure.message) : failure.message,
+    rawArguments: truncate(failure.raw, MAX_RAW_ARGUMENTS_LENGTH),
+    retryable: true,
+  };
+  return { kind: 'error', error };
 }

@@ -1,0 +1,43 @@
+import { TEXT_CALL_FORMATS, type TextCallFormat } from '@acode/domain';
+import type { ContentExtractor } from './content-span.js';
+import { extractFencedJson } from './fenced-json.js';
+import { extractPythonTags } from './python-tag.js';
+import { extractToolCallTags } from './tool-call-tag.js';
+import { extractToolCallsMarkers } from './tool-calls-marker.js';
+
+/**
+ * The extractor of each text-call format family, one file each (issue 12). A format is detected
+ * from its own markers, never from the model's name; the order of {@link TEXT_CALL_FORMATS} is the
+ * precedence when two formats claim spans that start at the same offset.
+ */
+export const TEXT_CALL_EXTRACTORS: Readonly<Partial<Record<TextCallFormat, ContentExtractor>>> = Object.freeze({
+  tool_call_tag: extractToolCallTags,
+  tool_calls_marker: extractToolCallsMarkers,
+  python_tag: extractPythonTags,
+  // function_tag: extractFunctionTags,
+  // qwen3_xml: extractQwen3Xml,
+  // deepseek: extractDeepSeek,
+  // kimi: extractKimi,
+  // glm: extractGlm,
+  // minimax: extractMiniMax,
+  // harmony: extractHarmony,
+  // granite: extractGranite,
+  // command_r: extractCommandR,
+  // functools: extractFunctools,
+  // functionary: extractFunctionary,
+  // internlm: extractInternLm,
+  // jamba: extractJamba,
+  // xlam: extractXlam,
+  // pythonic: extractPythonic,
+  fenced_json: extractFencedJson,
+  // bare_json: extractBareJson,
+});
+
+/** The formats to run, in priority order: `pinned` when the configuration lists some, else every known one. */
+export function activeFormats(pinned: readonly TextCallFormat[] | undefined): ReadonlyArray<{ readonly format: TextCallFormat; readonly extract: ContentExtractor }> {
+  const names = pinned ?? TEXT_CALL_FORMATS;
+  return names.flatMap((format) => {
+    const extract = TEXT_CALL_EXTRACTORS[format];
+    return extract === undefined ? [] : [{ format, extract }];
+  });
+}
