@@ -28,10 +28,35 @@ describe('calls written in the content', () => {
     expect(result.toolCalls[0]).toMatchObject({ name: 'file_read', arguments: { path: 'a.txt' }, repairs: ['trailing_comma'] });
   });
 
-  it('extracts a fenced json block holding name and arguments, or name and parameters', async () => {
-    const { result } = await parseContent('Here:\n```json\n{"name": "file_read", "parameters": {"path": "b.txt"}}\n```\nDone.');
+  it('extracts a fenced json block that ends the message, holding name and arguments, or name and parameters', async () => {
+    const { result } = await parseContent('Here:\n```json\n{"name": "file_read", "parameters": {"path": "b.txt"}}\n```\n');
     expect(result.toolCalls[0]).toMatchObject({ name: 'file_read', arguments: { path: 'b.txt' }, source: 'content_fenced_json' });
-    expect(result.content).toBe('Here:\n\nDone.');
+    expect(result.content).toBe('Here:');
+  });
+
+  it('leaves a fenced example followed by more prose in the content: it is not a call (issue 12)', async () => {
+    const content = 'You could run:\n```json\n{"name": "file_read", "arguments": {"path": "b.txt"}}\n```\nbut I will not do that now.';
+    const { result } = await parseContent(content);
+    expect(result).toMatchObject({ toolCalls: [], errors: [], content });
+  });
+
+  it('leaves fenced JSON naming no declared tool in the content', async () => {
+    const content = '```json\n{"name": "Alice", "arguments": {"age": 3}}\n```';
+    const { result } = await parseContent(content);
+    expect(result).toMatchObject({ toolCalls: [], errors: [], content });
+  });
+
+  it('never takes a call from reasoning, and returns the reasoning apart', async () => {
+    const { result } = await parseContent('<think>I could call <tool_call>{"name": "file_read", "arguments": {"path": "x"}}</tool_call></think>The answer is 42.');
+    expect(result).toMatchObject({ toolCalls: [], errors: [], content: 'The answer is 42.' });
+    expect(result.reasoning).toBe('I could call <tool_call>{"name": "file_read", "arguments": {"path": "x"}}</tool_call>');
+  });
+
+  it('takes the call after the reasoning', async () => {
+    const { result } = await parseContent('<think>read it</think>\n<tool_call>{"name": "file_read", "arguments": {"path": "x"}}</tool_call>');
+    expect(result.toolCalls.map((call) => call.name)).toEqual(['file_read']);
+    expect(result.reasoning).toBe('read it');
+    expect(result.content).toBe('');
   });
 
   it('leaves a fenced json block without a name, and blocks in other languages, in the content', async () => {

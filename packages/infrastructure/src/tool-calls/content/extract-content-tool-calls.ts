@@ -101,7 +101,8 @@ function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex:
   }
 
   const envelopes: readonly JsonValue[] = isArrayLike(decoded.value) ? decoded.value : [decoded.value];
-  if (!span.marked && (envelopes.length === 0 || !envelopes.every(isCallEnvelope))) return undefined;
+  // Without a marker, only JSON that calls declared tools is a call: any other JSON is text.
+  if (!span.marked && (envelopes.length === 0 || !envelopes.every((envelope) => isCallEnvelope(envelope) && context.isKnownTool(readProperty(envelope, 'name') as string)))) return undefined;
   // The output was cut inside the span: its last call is the one cut, whatever the repair closed.
   const cut = span.incomplete === true && end !== 'complete';
   return envelopes.map((envelope, offset): ExtractedItem => {
