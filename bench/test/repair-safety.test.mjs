@@ -7,20 +7,33 @@
 import { describe, expect, it } from 'vitest';
 import { repairJson } from '../../packages/infrastructure/src/repair/repair-json.js';
 import { decodeArguments } from '../../packages/infrastructure/src/tool-calls/decode-arguments.js';
+import { splitConcatenatedArguments } from '../../packages/infrastructure/src/tool-calls/split-concatenated-arguments.js';
 import { DAMAGE_NAMES } from '../lib/repair-safety/damages.mjs';
 import { damageCase, runSafety } from '../lib/repair-safety/safety-run.mjs';
 
 const frozenClock = { now: () => 0 };
 
-/** Our argument decoding, as the parser runs it: size and depth limits, repair, double encoding. */
+const OPTIONS = {
+  maxSizeBytes: 1024 * 1024,
+  maxDepth: 64,
+  repairer: { repair: (input, options) => repairJson(input, { clock: frozenClock, ...options }) },
+  repairTimeoutMs: 100,
+  subject: 'arguments',
+};
+
+/**
+ * One call's arguments as the parser reads them: objects run together are split first (a split
+ * whose pieces all decode gives the array of pieces: for one generated object, a meaning change),
+ * then each is decoded with its size and depth limits, repair and double encoding.
+ */
 const decode = (text) => {
-  const decoded = decodeArguments(text, {
-    maxSizeBytes: 1024 * 1024,
-    maxDepth: 64,
-    repairer: { repair: (input, options) => repairJson(input, { clock: frozenClock, ...options }) },
-    repairTimeoutMs: 100,
-    subject: 'arguments',
-  });
+  const split = splitConcatenatedArguments(text, 128);
+  if (split.kind === 'several') {
+    const pieces = split.pieces.map((piece) => decodeArguments(text.slice(piece.start, piece.end), OPTIONS));
+    return pieces.every((piece) => piece.ok) ? { ok: true, value: pieces.map((piece) => piece.value) } : { ok: false };
+  }
+  if (split.kind === 'too_many') return { ok: false };
+  const decoded = decodeArguments(text, OPTIONS);
   return decoded.ok ? { ok: true, value: decoded.value } : { ok: false };
 };
 
@@ -48,6 +61,12 @@ describe('repair safety contract (issue 11)', () => {
     expect(damageCase(5, 42)).toEqual(first);
     expect(first.damages.length).toBeGreaterThan(0);
     expect(() => JSON.parse(first.text)).toThrow();
+  });
+
+  it('splits objects run together into the calls the model made, and never one object', () => {
+    expect(decode('{"cmd":"ls"} {"cmd":"pwd"}')).toEqual({ ok: true, value: [{ cmd: 'ls' }, { cmd: 'pwd' }] });
+    expect(decode('{"a": "}{"}')).toEqual({ ok: true, value: { a: '}{' } });
+    expect(decode('{\u201ca\u201d: \u201c}{\u201d}')).toEqual({ ok: true, value: { a: '}{' } });
   });
 
   it('recovers the issue examples exactly', () => {

@@ -22,6 +22,8 @@ const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
+const LEFT_DOUBLE_CURLY = 0x201c;
+const LEFT_SINGLE_CURLY = 0x2018;
 
 /**
  * Finds calls a model ran together in one arguments string (`{"cmd":"ls"} {"cmd":"pwd"}`,
@@ -29,8 +31,8 @@ const COMMA = 0x2c;
  * comma. One linear pass with a depth counter, no recursion and no regular expression.
  *
  * Strings are skipped with their escapes, so a `}{` inside a value never splits; single-quoted
- * strings are skipped too, because the repairer reads them as strings (an unclosed quote leaves
- * the text whole). The pieces need not be valid JSON (each is decoded and repaired on its own);
+ * strings and typographic “...” and ‘...’ are skipped too, because the repairer reads them as
+ * strings (an unclosed quote leaves the text whole). The pieces need not be valid JSON (each is decoded and repaired on its own);
  * the last one may be cut off. Anything else at the top level (text before, between or after the
  * objects, a top-level array) is `single`: the text is not a run of calls, and guessing which part
  * the model meant is not this step's job.
@@ -67,6 +69,9 @@ function objectEnd(text: string, start: number): number | undefined {
       else if (c === quote) quote = 0;
     } else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
       quote = c;
+    } else if (c === LEFT_DOUBLE_CURLY || c === LEFT_SINGLE_CURLY) {
+      // Typographic quotes delimit strings for the repairer too (curly_quotes): “ closes with ”.
+      quote = c + 1;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       depth++;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
