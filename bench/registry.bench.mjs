@@ -30,6 +30,7 @@ import { parseTasks } from './lib/parse-tasks.mjs';
 import { withRatios, withRatiosByWork } from './lib/ratios.mjs';
 import { renderMarkdown, renderText } from './lib/render-report.mjs';
 import { runSafetyComparison } from './lib/repair-safety/run-comparison.mjs';
+import { runTextCalls } from './lib/text-calls/run-text-calls.mjs';
 import { timingTasks } from './lib/timing-tasks.mjs';
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
@@ -105,7 +106,25 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
   const safety = parsing === undefined ? undefined : await runSafetyComparison();
   if (safety !== undefined && safety.acode.total.meaning_change > 0) notes.unshift(`MEANING CHANGES: this project's repair changed the meaning of ${safety.acode.total.meaning_change} damaged arguments; run \`pnpm fuzz:repair\` for the cases.`);
 
-  const report = { date: new Date().toISOString(), machine: describeMachine(), timings, heaps, budgets, parsing: parsingReport, execution: executionReport, safety, notes };
+  process.stdout.write('Text-call corpus and extraction cost (a few seconds)...\n');
+  const textCalls = parsing === undefined ? undefined : await runTextCalls(acode);
+  if (textCalls !== undefined && !textCalls.ok) notes.push(`Text-call section not measured: ${textCalls.reason}.`);
+  const textCallReport = textCalls?.ok ? textCalls.report : undefined;
+  const falseCalls = textCallReport?.families.reduce((sum, family) => sum + family.falseCalls, 0) ?? 0;
+  if (falseCalls > 0) notes.unshift(`FALSE CALLS: the parser took ${falseCalls} call(s) from the text-call corpus that the text did not hold; run \`npx vitest run packages/infrastructure/test/tool-calls/text-call-corpus.test.ts\` for the cases.`);
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: describeMachine(),
+    timings,
+    heaps,
+    budgets,
+    parsing: parsingReport,
+    execution: executionReport,
+    safety,
+    ...(textCallReport === undefined ? {} : { textCalls: textCallReport }),
+    notes,
+  };
   process.stdout.write(`\n${renderText(report)}`);
   writeFileSync(RESULTS_FILE, renderMarkdown(report));
   process.stdout.write(`\nWrote ${RESULTS_FILE.pathname}\n`);

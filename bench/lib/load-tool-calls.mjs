@@ -68,9 +68,11 @@ export const PARSING_ENTRY_POINTS = Object.freeze([
  *
  * @param {import('./load-acode.mjs').AcodeSubjects | undefined} acode The loaded registry; the
  *   parser validates through it.
+ * @param {readonly object[]} [definitions] The tools the parser's registry holds: the `file_read`
+ *   of `fixtures.mjs` unless given (the text-call section registers the corpus's tools).
  * @returns {Promise<ParsingSubjects | ParsingUnavailable>}
  */
-export async function loadToolCallParsing(acode) {
+export async function loadToolCallParsing(acode, definitions = [fileReadDefinition()]) {
   if (!acode) return { ok: false, reason: 'the registry is not available, and the parser validates through it' };
   const missing = PARSING_ENTRY_POINTS.filter((path) => !existsSync(repoPath(path)));
   if (missing.length > 0) return { ok: false, reason: `not built: ${missing.join(', ')} (run \`pnpm build\`, or \`pnpm bench\`)` };
@@ -92,7 +94,7 @@ export async function loadToolCallParsing(acode) {
     const scope = container.createChildContainer();
     infrastructure.registerAcodeServices(scope, { cwd: dir, homeDir: dir, logLevel: 'error' });
     const registry = acode.createRegistry();
-    registry.registerTool(fileReadDefinition());
+    for (const definition of definitions) registry.registerTool(definition);
     scope.register(TOKENS.Logger, { useValue: silentLogger });
     scope.register(TOKENS.Metrics, { useValue: noopMetrics });
     scope.register(TOKENS.ToolSchemaRegistry, { useValue: registry });

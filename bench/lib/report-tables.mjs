@@ -36,6 +36,8 @@ import { formatBytes, formatInUnit, formatLimit, formatMicros, formatRate, forma
  *   execution section.
  * @property {import('./repair-safety/safety-table.mjs').SafetyComparison} [safety] Issue 11's repair
  *   safety run.
+ * @property {import('./text-calls/text-call-table.mjs').TextCallReport} [textCalls] Issue 12's
+ *   text-call corpus and extraction cost.
  */
 
 /**

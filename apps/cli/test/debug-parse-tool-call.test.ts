@@ -232,6 +232,47 @@ describe('debug parse-tool-call: options', () => {
   });
 });
 
+describe('debug parse-tool-call: calls written in the text (issue 12)', () => {
+  const TEXT_CALL: ToolCallParseResult = {
+    ...NO_CALLS,
+    toolCalls: [{ id: 'call_glm', name: 'file_read', arguments: { path: 'a.txt' }, index: 0, source: 'content_glm', repairs: [] }],
+    errors: [],
+    content: 'Reading it.',
+    reasoning: 'The user wants a.txt.\nI will read it.',
+  };
+  const TEXT_ERROR: ToolCallParseResult = {
+    ...NO_CALLS,
+    success: false,
+    errors: [{ index: 0, tool: 'hack_system', source: 'content_tool_call_tag', code: 'ACODE-TLP-005', message: "Unknown tool 'hack_system'.", availableTools: ['file_read'], retryable: false }],
+  };
+
+  it('prints the format a call was found in and the reasoning apart', async () => {
+    const { code, stdout } = await run(parse('--input', 'content-tool-call.json'), TEXT_CALL);
+    expect(code).toBe(0);
+    expect(stdout).toContain('[0] file_read (call_glm)\n    ✓ parsed\n    Arguments: {"path":"a.txt"}\n    Source: content_glm\n');
+    expect(stdout).toContain('\nReasoning: The user wants a.txt.\\nI will read it.\n');
+  });
+
+  it('names the format of a failed text call too', async () => {
+    const { stdout } = await run(parse('--input', 'content-tool-call.json'), TEXT_ERROR);
+    expect(stdout).toContain('    Source: content_tool_call_tag\n');
+  });
+
+  it('keeps native calls without a Source line unless --verbose', async () => {
+    const { stdout } = await run(parse('--input', 'valid-ollama.json'), REPAIRED);
+    expect(stdout).not.toContain('Source:');
+    expect(stdout).not.toContain('Reasoning:');
+  });
+
+  it('gives each call its source and the reasoning in --json', async () => {
+    const { stdout } = await run(parse('--input', 'content-tool-call.json', '--json'), TEXT_CALL);
+    const printed = JSON.parse(stdout) as ToolCallParseResult;
+    expect(printed.toolCalls[0]!.source).toBe('content_glm');
+    expect(printed.reasoning).toBe('The user wants a.txt.\nI will read it.');
+    expect(printed.content).toBe('Reading it.');
+  });
+});
+
 describe('debug parse-tool-call: human output', () => {
   it('lists validation errors with their TSR code, path, expected and actual (scenario 4)', async () => {
     const { code, stdout } = await run(parse('--input', 'schema-failure.json'), SCHEMA_FAILURE);

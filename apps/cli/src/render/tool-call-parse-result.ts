@@ -81,6 +81,8 @@ export function renderParseReport(report: ParseReport, style: Style): string {
   if (blocks.length === 0) lines.push('', 'No tool calls found.');
   for (const block of blocks) lines.push('', ...block.lines);
 
+  // Reasoning the model wrote (`<think>`, harmony's analysis channel...) is shown apart: no call is ever taken from it.
+  if (result.reasoning !== undefined && result.reasoning.trim() !== '') lines.push('', `Reasoning: ${displayMessage(result.reasoning)}`);
   if (result.content.trim() !== '' && report.details !== undefined) lines.push('', `Content: ${displayMessage(result.content)}`);
 
   const counts = countParse(result);
@@ -103,10 +105,9 @@ function renderCall(call: ToolCall, report: ParseReport, style: Style): string[]
   }
   if (call.version !== undefined) lines.push(`${INDENT}Version: ${displayName(call.version)}`);
   lines.push(`${INDENT}Arguments: ${displayMessage(JSON.stringify(call.arguments))}`);
-  if (report.details !== undefined) {
-    lines.push(`${INDENT}Source: ${call.source}`);
-    lines.push(...renderDetail(report.details.get(call.index)));
-  }
+  // A call read from the text says which format it was found in (`content_glm`...); `--verbose` shows every source.
+  if (report.details !== undefined || isTextFormat(call.source)) lines.push(`${INDENT}Source: ${call.source}`);
+  if (report.details !== undefined) lines.push(...renderDetail(report.details.get(call.index)));
   return lines;
 }
 
@@ -128,11 +129,16 @@ function renderError(error: ToolCallError, report: ParseReport, style: Style): s
   if (error.didYouMean !== undefined) lines.push(`${INDENT}  Did you mean: ${displayName(error.didYouMean)}?`);
   if (error.repairs !== undefined && error.repairs.length > 0) lines.push(`${INDENT}  Repairs tried: ${error.repairs.join(', ')}`);
   lines.push(`${INDENT}  Retryable: ${error.retryable ? 'yes' : 'no'}`);
+  if (error.source !== undefined && (report.details !== undefined || isTextFormat(error.source))) lines.push(`${INDENT}Source: ${error.source}`);
   if (report.details !== undefined) {
-    if (error.source !== undefined) lines.push(`${INDENT}Source: ${error.source}`);
     lines.push(...renderDetail(report.details.get(error.index) ?? (error.rawArguments !== undefined ? { original: error.rawArguments } : undefined)));
   }
   return lines;
+}
+
+/** True for the sources of calls written in the assistant's text (`content_<format>`). */
+function isTextFormat(source: string): boolean {
+  return source.startsWith('content_');
 }
 
 function renderDetail(detail: CallTextDetail | undefined): string[] {

@@ -1,6 +1,6 @@
 import type { ConfigWarning } from './acode-config.js';
 import { invalidValue, valueWarning } from './config-problems.js';
-import { dottedKey, quote } from './describe-value.js';
+import { describeValue, dottedKey, quote } from './describe-value.js';
 import type { ConfigDocument, ConfigPath } from './read-config-file.js';
 import { describeRule, type SettingRule, type SettingValue } from './setting-rule.js';
 import { utf8ByteLength } from '../validation/utf8-byte-length.js';
@@ -12,7 +12,7 @@ const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g;
 const MAX_PLACEHOLDERS_NAMED = 5;
 
 /**
- * Checks one scalar setting against its rule and returns the value. A wrong type or an
+ * Checks one setting against its rule and returns the value. A wrong type or an
  * out-of-range value throws ACODE-CFG-002 naming file, line, dotted key and what is allowed;
  * a value accepted but not honoured as written adds an ACODE-CFG-002 warning to `warnings`.
  * YAML 1.1 words (`yes`, `on`) and quoted numbers are strings here, never coerced.
@@ -44,7 +44,24 @@ export function checkSetting(document: ConfigDocument, path: ConfigPath, rule: S
       }
       return value;
     }
+    case 'list':
+      return checkList(document, path, rule.values, expected, value);
   }
+}
+
+/** A list of distinct names from `allowed`; the first wrong entry is named with the allowed values. */
+function checkList(document: ConfigDocument, path: ConfigPath, allowed: readonly string[], expected: string, value: unknown): readonly string[] {
+  if (!Array.isArray(value) || value.length === 0) throw invalidValue(document, path, expected, value);
+  const seen = new Set<string>();
+  value.forEach((item: unknown, position) => {
+    const itemPath = [...path, position];
+    if (typeof item !== 'string' || !allowed.includes(item)) {
+      throw invalidValue(document, itemPath, expected, item, `${dottedKey(path)} lists ${describeValue(item)}, which is not one of: ${allowed.join(', ')}`);
+    }
+    if (seen.has(item)) throw invalidValue(document, itemPath, expected, item, `${dottedKey(path)} lists ${quote(item)} twice`);
+    seen.add(item);
+  });
+  return Object.freeze([...(value as string[])]);
 }
 
 /** The distinct placeholders of `text` that are not in `allowed`, in order of first use. */

@@ -1,4 +1,4 @@
-/** How one scalar configuration key is checked; the tables of `tool_registry:` and `tool_call:` are made of these. */
+/** How one configuration key (a scalar, or a list of names) is checked; the tables of `tool_registry:` and `tool_call:` are made of these. */
 export type SettingRule =
   | { readonly type: 'integer'; readonly min: number; readonly max: number; readonly unit?: string; readonly default: number }
   | {
@@ -18,10 +18,16 @@ export type SettingRule =
        */
       readonly placeholders?: readonly string[];
       readonly default: string;
+    }
+  | {
+      /** A list of distinct names taken from `values`, in an order that matters (a priority). */
+      readonly type: 'list';
+      readonly values: readonly string[];
+      readonly default: readonly string[];
     };
 
 /** The value type a rule accepts. */
-export type SettingValue = number | boolean | string;
+export type SettingValue = number | boolean | string | readonly string[];
 
 /** The allowed values of a rule, as an error message states them. */
 export function describeRule(rule: SettingRule): string {
@@ -34,5 +40,7 @@ export function describeRule(rule: SettingRule): string {
       return `one of ${rule.values.join(', ')}`;
     case 'string':
       return `a non-empty string of at most ${rule.maxBytes} bytes`;
+    case 'list':
+      return `a non-empty list of distinct names from: ${rule.values.join(', ')}`;
   }
 }

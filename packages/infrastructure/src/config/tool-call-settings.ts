@@ -1,4 +1,4 @@
-import { DEFAULT_TOOL_CALL_SETTINGS, TOOL_CALL_SETTING_RANGES, type ToolCallSettings } from '@acode/domain';
+import { DEFAULT_TOOL_CALL_SETTINGS, TEXT_CALL_FORMATS, TOOL_CALL_SETTING_RANGES, type ToolCallSettings } from '@acode/domain';
 import type { SettingRule } from './setting-rule.js';
 
 /** A `tool_call:` rule and the `ToolCallSettings` field its key fills. */
@@ -29,7 +29,7 @@ const ranges = TOOL_CALL_SETTING_RANGES;
 
 /**
  * Every key of `model.providers.<provider>.tool_call:` with its type, range and default (002
- * "Configuration Reference", plus `extract_from_content` and `strict_schemas`). Checked by the
+ * "Configuration Reference", plus `extract_from_content`, `strict_schemas` and `text_formats`). Checked by the
  * same machinery as `tool_registry:`; defaults and ranges come from the domain so the catalog and
  * the loader agree.
  */
@@ -61,6 +61,8 @@ export const TOOL_CALL_SETTINGS = Object.freeze({
   },
   extract_from_content: { field: 'extractFromContent', type: 'boolean', default: defaults.extractFromContent },
   strict_schemas: { field: 'strictSchemas', type: 'boolean', default: defaults.strictSchemas },
+  // Issue 12: which text-call formats are looked for, in priority order; unset means all of them.
+  text_formats: { field: 'textFormats', type: 'list', values: TEXT_CALL_FORMATS, default: TEXT_CALL_FORMATS },
 } satisfies Record<string, ToolCallSettingRule>);
 
 /** A key of `tool_call:`. */

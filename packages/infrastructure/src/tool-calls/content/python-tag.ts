@@ -1,22 +1,34 @@
 import type { ContentSpan } from './content-span.js';
 import { findJsonEnd, skipWhitespace } from './find-json-end.js';
+import { parsePythonCalls } from './python-call-syntax.js';
 
 const TAG = '<|python_tag|>';
 const END_TOKENS = ['<|eom_id|>', '<|eot_id|>'];
 
 /**
- * `<|python_tag|>{"name": ..., "parameters": {...}}` (Llama 3.1), optionally followed by
- * `<|eom_id|>` or `<|eot_id|>`, which are removed with it. Python-call syntax after the tag
- * (`tool.call(query="...")`, Llama's built-in tools) is not JSON and stays text. An object never
- * closed runs to the next end token or the end of the content and is marked incomplete.
+ * `<|python_tag|>` (Llama 3.1; its chat template and llama.cpp `common/chat.cpp`), followed by
+ * either JSON `{"name": ..., "parameters": {...}}` or pythonic calls `f(a=1)` / `[f(a=1), g()]`
+ * (read by {@link parsePythonCalls}, never evaluated; `brave_search.call(query="x")` keeps its
+ * dotted name), optionally followed by `<|eom_id|>` or `<|eot_id|>`, removed with it. After the
+ * tag the calls are marked: pythonic text that does not parse is a failed call. A tag followed by
+ * anything else stays text. A JSON object never closed runs to the next end token or the end of
+ * the content and is marked incomplete, as is a pythonic call cut by the end of the content.
  */
 export function extractPythonTags(content: string): ContentSpan[] {
   const spans: ContentSpan[] = [];
   let from = 0;
   for (let tag = content.indexOf(TAG, from); tag !== -1; tag = content.indexOf(TAG, from)) {
     const bodyStart = skipWhitespace(content, tag + TAG.length);
-    if (content[bodyStart] !== '{') {
-      from = tag + TAG.length;
+    const first = content[bodyStart] ?? '';
+    if (first !== '{') {
+      const span = /^[A-Za-z_[]$/.test(first) ? pythonicSpan(content, tag, bodyStart) : undefined;
+      if (span === undefined) {
+        from = tag + TAG.length;
+        continue;
+      }
+      spans.push(span);
+      if (span.incomplete === true) break;
+      from = span.end;
       continue;
     }
     const end = findJsonEnd(content, bodyStart);
@@ -25,12 +37,48 @@ export function extractPythonTags(content: string): ContentSpan[] {
       spans.push({ start: tag, end: stop?.end ?? content.length, body: content.slice(bodyStart, stop?.start ?? content.length), source: 'content_python_tag', marked: true, incomplete: true });
       break;
     }
-    const after = skipWhitespace(content, end);
-    const token = END_TOKENS.find((candidate) => content.startsWith(candidate, after));
-    spans.push({ start: tag, end: token === undefined ? end : after + token.length, body: content.slice(bodyStart, end), source: 'content_python_tag', marked: true });
+    spans.push({ start: tag, end: afterEndToken(content, end), body: content.slice(bodyStart, end), source: 'content_python_tag', marked: true });
     from = end;
   }
   return spans;
+}
+
+/** Pythonic calls after the tag; `undefined` when the text does not open with `name(` or `[name(` (prose stays text). */
+function pythonicSpan(content: string, tag: number, bodyStart: number): ContentSpan | undefined {
+  const nameStart = content[bodyStart] === '[' ? skipWhitespace(content, bodyStart + 1) : bodyStart;
+  if (!opensCall(content, nameStart)) return undefined;
+  const parsed = parsePythonCalls(content, bodyStart);
+  if (parsed.ok) return { start: tag, end: afterEndToken(content, parsed.end), calls: parsed.calls, source: 'content_python_tag', marked: true };
+  const stop = firstEndToken(content, bodyStart);
+  const bodyEnd = stop?.start ?? content.length;
+  const raw = content.slice(bodyStart, bodyEnd);
+  const message = `pythonic call syntax error at offset ${parsed.position - bodyStart}: ${parsed.message}`;
+  return {
+    start: tag,
+    end: stop?.end ?? content.length,
+    failure: { message, raw, ...(parsed.name === undefined ? {} : { name: parsed.name }) },
+    source: 'content_python_tag',
+    marked: true,
+    ...(parsed.atEnd ? { incomplete: true } : {}),
+  };
+}
+
+/** True when a (dotted) name of at most 128 characters and `(` start at `at`. */
+function opensCall(content: string, at: number): boolean {
+  if (!/^[A-Za-z_]$/.test(content[at] ?? '')) return false;
+  for (let i = at + 1; i < content.length && i - at <= 128; i++) {
+    const c = content[i] as string;
+    if (c === '(') return true;
+    if (!/^[A-Za-z0-9_.]$/.test(c)) return false;
+  }
+  return false;
+}
+
+/** `end`, or the end of an end token that follows it (after whitespace). */
+function afterEndToken(content: string, end: number): number {
+  const after = skipWhitespace(content, end);
+  const token = END_TOKENS.find((candidate) => content.startsWith(candidate, after));
+  return token === undefined ? end : after + token.length;
 }
 
 function firstEndToken(content: string, from: number): { start: number; end: number } | undefined {

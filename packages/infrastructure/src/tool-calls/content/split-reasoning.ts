@@ -11,12 +11,16 @@ export interface ReasoningSplit {
  * Seed-OSS `<seed:think>`; Kimi `◁think▷`; Command R7B `<|START_THINKING|>`; gpt-oss harmony's
  * analysis channel (`<|channel|>analysis<|message|>...<|end|>`).
  */
-const REASONING_MARKERS: ReadonlyArray<{ readonly open: string; readonly close: string }> = Object.freeze([
+const REASONING_MARKERS: ReadonlyArray<{ readonly open: string; readonly close: string; readonly orphanClose?: false }> = Object.freeze([
   { open: '<think>', close: '</think>' },
   { open: '<seed:think>', close: '</seed:think>' },
   { open: '\u25c1think\u25b7', close: '\u25c1/think\u25b7' },
   { open: '<|START_THINKING|>', close: '<|END_THINKING|>' },
-  { open: '<|channel|>analysis<|message|>', close: '<|end|>' },
+  // Harmony's `<|end|>` also ends commentary and final messages, and its template never opens the
+  // analysis channel in the prompt: a lone `<|end|>` is not the end of reasoning. The form with
+  // `<|start|>assistant` goes first so that no dangling header is left behind.
+  { open: '<|start|>assistant<|channel|>analysis<|message|>', close: '<|end|>', orphanClose: false },
+  { open: '<|channel|>analysis<|message|>', close: '<|end|>', orphanClose: false },
 ]);
 
 /**
@@ -29,14 +33,14 @@ const REASONING_MARKERS: ReadonlyArray<{ readonly open: string; readonly close: 
 export function splitReasoning(text: string): ReasoningSplit {
   let content = text;
   const reasoning: string[] = [];
-  for (const { open, close } of REASONING_MARKERS) {
-    if (!content.includes(open) && !content.includes(close)) continue;
+  for (const { open, close, orphanClose } of REASONING_MARKERS) {
+    if (!content.includes(open) && (orphanClose === false || !content.includes(close))) continue;
     const kept: string[] = [];
     let cursor = 0;
     // A close before any open: the template opened the block before the model's first token.
     const firstOpen = content.indexOf(open);
     const firstClose = content.indexOf(close);
-    if (firstClose !== -1 && (firstOpen === -1 || firstClose < firstOpen)) {
+    if (orphanClose !== false && firstClose !== -1 && (firstOpen === -1 || firstClose < firstOpen)) {
       reasoning.push(content.slice(0, firstClose));
       cursor = firstClose + close.length;
     }

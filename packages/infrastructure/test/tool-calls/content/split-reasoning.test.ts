@@ -27,6 +27,12 @@ describe('splitReasoning', () => {
     expect(splitReasoning(text)).toEqual({ content, reasoning });
   });
 
+  it("does not take harmony's <|end|> alone for the end of reasoning, and removes <|start|>assistant with the analysis", () => {
+    const call = '<|channel|>commentary to=functions.file_read<|message|>{}<|call|>';
+    expect(splitReasoning(`${call}<|start|>assistant<|channel|>commentary<|message|>ok<|end|>`).reasoning).toBe('');
+    expect(splitReasoning(`<|start|>assistant<|channel|>analysis<|message|>plan<|end|>${call}`)).toEqual({ content: call, reasoning: 'plan' });
+  });
+
   it('gives text without markers back unchanged, untrimmed', () => {
     expect(splitReasoning('  no reasoning here \n')).toEqual({ content: '  no reasoning here \n', reasoning: '' });
   });

@@ -1,0 +1,307 @@
+import type { JsonArray, JsonObject, JsonValue } from '@acode/domain';
+import { withOwnValue } from '../with-own-value.js';
+
+/** One call read from Python syntax: `name(key=value, ...)`. */
+export interface PythonCall {
+  readonly name: string;
+  readonly arguments: JsonObject;
+}
+
+/** What {@link parsePythonCalls} read, or where and why it stopped. */
+export type PythonCallsParse =
+  | { readonly ok: true; readonly calls: readonly PythonCall[]; readonly end: number }
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly position: number;
+      /** True when the text ended before the calls did (a cut-off output). */
+      readonly atEnd: boolean;
+      /** The name of the call being read, when it was read. */
+      readonly name?: string;
+    };
+
+/** Deepest nesting of lists, tuples and dicts read; deeper text is refused, never recursed into. */
+export const MAX_PYTHON_NESTING = 64;
+
+const PYTHON_CONSTANTS: Readonly<Record<string, JsonValue>> = Object.freeze({ True: true, False: false, None: null, true: true, false: false, null: null });
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = Object.freeze({ n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0', '\n': '' });
+
+class SyntaxFailure extends Error {
+  constructor(
+    message: string,
+    readonly position: number,
+    readonly atEnd: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Reads pythonic tool calls (Llama 3.2 / Llama 4, vLLM `pythonic_tool_parser.py` and
+ * `llama4_pythonic_tool_parser.py`): `[f(a=1, b="x"), g()]`, or one call `f(a=1)` (as after
+ * Llama 3.1's `<|python_tag|>`), or calls separated by `;`. Values are Python literals: strings
+ * in single, double or triple quotes with their escapes (`r` prefix too), ints, floats, negative
+ * numbers, `True`/`False`/`None` (and JSON's `true`/`false`/`null`), lists and tuples (as
+ * arrays) and dicts with string or number keys, nested. The text is parsed, never evaluated:
+ * a name, an operator or a positional argument is a syntax error. Iterative and linear in the
+ * text; nesting deeper than {@link MAX_PYTHON_NESTING} is refused.
+ */
+export function parsePythonCalls(text: string, start: number): PythonCallsParse {
+  const reader = new Reader(text, start);
+  let name: string | undefined;
+  try {
+    const calls: PythonCall[] = [];
+    reader.skipSpace();
+    if (reader.peek() === '[') {
+      reader.pos++;
+      for (;;) {
+        reader.skipSpace();
+        if (reader.peek() === ']' && calls.length > 0) break;
+        name = reader.name();
+        calls.push({ name, arguments: readArguments(reader) });
+        reader.skipSpace();
+        if (reader.peek() === ',') reader.pos++;
+        else if (reader.peek() !== ']') reader.fail("expected ',' or ']' after a call");
+      }
+      reader.pos++;
+      return { ok: true, calls, end: reader.pos };
+    }
+    for (;;) {
+      name = reader.name();
+      calls.push({ name, arguments: readArguments(reader) });
+      const after = reader.pos;
+      reader.skipSpace();
+      if (reader.peek() !== ';') return { ok: true, calls, end: after };
+      reader.pos++;
+      reader.skipSpace();
+      // A `;` ending the text is a separator with nothing after it.
+      if (reader.pos >= text.length || !/^[A-Za-z_]$/.test(reader.peek())) return { ok: true, calls, end: reader.pos };
+    }
+  } catch (error) {
+    if (!(error instanceof SyntaxFailure)) throw error;
+    return { ok: false, message: error.message, position: error.position, atEnd: error.atEnd, ...(name === undefined ? {} : { name }) };
+  }
+}
+
+/** `(key=value, ...)` after a call's name. */
+function readArguments(reader: Reader): JsonObject {
+  reader.skipSpace();
+  reader.expect('(');
+  const args: JsonObject = {};
+  for (;;) {
+    reader.skipSpace();
+    if (reader.peek() === ')') break;
+    const keyAt = reader.pos;
+    const key = reader.identifier();
+    reader.skipSpace();
+    if (reader.peek() !== '=' || reader.text[reader.pos + 1] === '=') reader.fail('expected keyword arguments (name=value); positional arguments are not tool arguments', keyAt);
+    reader.pos++;
+    if (Object.hasOwn(args, key)) reader.fail(`argument '${key}' is given twice`, keyAt);
+    withOwnValue(args, key, readValue(reader));
+    reader.skipSpace();
+    if (reader.peek() === ',') reader.pos++;
+    else if (reader.peek() !== ')') reader.fail("expected ',' or ')' after an argument");
+  }
+  reader.pos++;
+  return args;
+}
+
+interface Container {
+  readonly close: string;
+  readonly array?: JsonArray & JsonValue[];
+  readonly object?: JsonObject;
+  /** The key read in a dict, waiting for its value. */
+  key?: string;
+}
+
+/** One literal; containers are kept on an explicit stack, so nesting never recurses. */
+function readValue(reader: Reader): JsonValue {
+  const stack: Container[] = [];
+  for (;;) {
+    reader.skipSpace();
+    const c = reader.peek();
+    const top = stack[stack.length - 1];
+    let value: JsonValue;
+    if (top !== undefined && c === top.close && top.key === undefined) {
+      // An empty container, or one after a trailing comma.
+      reader.pos++;
+      stack.pop();
+      value = top.array ?? (top.object as JsonObject);
+    } else if (c === '[' || c === '(' || c === '{') {
+      if (stack.length >= MAX_PYTHON_NESTING) reader.fail(`values nest deeper than ${MAX_PYTHON_NESTING} levels`);
+      reader.pos++;
+      stack.push(c === '{' ? { close: '}', object: {} } : { close: c === '[' ? ']' : ')', array: [] });
+      continue;
+    } else value = readScalar(reader);
+
+    // Hand the value to its container; a closing bracket completes that container in turn.
+    for (;;) {
+      const container = stack[stack.length - 1];
+      if (container === undefined) return value;
+      reader.skipSpace();
+      if (container.object !== undefined && container.key === undefined) {
+        if (typeof value !== 'string' && typeof value !== 'number') reader.fail('a dict key must be a string or a number');
+        container.key = String(value);
+        reader.skipSpace();
+        reader.expect(':');
+        break;
+      }
+      if (container.object !== undefined) {
+        withOwnValue(container.object, container.key as string, value);
+        container.key = undefined;
+      } else (container.array as JsonValue[]).push(value);
+      reader.skipSpace();
+      if (reader.peek() === ',') {
+        reader.pos++;
+        break;
+      }
+      if (reader.peek() !== container.close) reader.fail(`expected ',' or '${container.close}'`);
+      reader.pos++;
+      stack.pop();
+      value = container.array ?? (container.object as JsonObject);
+    }
+  }
+}
+
+function readScalar(reader: Reader): JsonValue {
+  const c = reader.peek();
+  const next = reader.text[reader.pos + 1];
+  if (c === '"' || c === "'") return reader.string(false);
+  if ((c === 'r' || c === 'R') && (next === '"' || next === "'")) {
+    reader.pos++;
+    return reader.string(true);
+  }
+  if ((c === 'u' || c === 'U') && (next === '"' || next === "'")) {
+    reader.pos++;
+    return reader.string(false);
+  }
+  if (c === '-' || c === '+' || c === '.' || (c >= '0' && c <= '9')) return reader.number();
+  if (/^[A-Za-z_]$/.test(c)) {
+    const at = reader.pos;
+    const word = reader.identifier();
+    if (Object.hasOwn(PYTHON_CONSTANTS, word)) return PYTHON_CONSTANTS[word] as JsonValue;
+    reader.fail(`'${word}' is not a literal: names and expressions are not read`, at);
+  }
+  reader.fail(reader.pos >= reader.text.length ? 'the text ends inside a value' : `unexpected '${c}'`);
+}
+
+class Reader {
+  constructor(
+    readonly text: string,
+    public pos: number,
+  ) {}
+
+  peek(): string {
+    return this.text[this.pos] ?? '';
+  }
+
+  fail(message: string, at = this.pos): never {
+    throw new SyntaxFailure(message, at, this.pos >= this.text.length);
+  }
+
+  expect(character: string): void {
+    if (this.peek() !== character) this.fail(this.pos >= this.text.length ? 'the text ends inside a call' : `expected '${character}'`);
+    this.pos++;
+  }
+
+  skipSpace(): void {
+    for (;;) {
+      const c = this.peek();
+      if (c === ' ' || c === '\n' || c === '\t' || c === '\r') this.pos++;
+      else return;
+    }
+  }
+
+  identifier(): string {
+    const start = this.pos;
+    if (!/^[A-Za-z_]$/.test(this.peek())) this.fail(this.pos >= this.text.length ? 'the text ends before a name' : 'expected a name');
+    while (/^[A-Za-z0-9_]$/.test(this.peek())) this.pos++;
+    return this.text.slice(start, this.pos);
+  }
+
+  /** A function name, dotted parts included (`brave_search.call`). */
+  name(): string {
+    let name = this.identifier();
+    while (this.peek() === '.' && /^[A-Za-z_]$/.test(this.text[this.pos + 1] ?? '')) {
+      this.pos++;
+      name += `.${this.identifier()}`;
+    }
+    return name;
+  }
+
+  number(): number {
+    const start = this.pos;
+    if (this.peek() === '-' || this.peek() === '+') this.pos++;
+    const digitsStart = this.pos;
+    while (/^[0-9]$/.test(this.peek())) this.pos++;
+    if (this.peek() === '.') {
+      this.pos++;
+      while (/^[0-9]$/.test(this.peek())) this.pos++;
+    }
+    if (this.pos === digitsStart || this.text.slice(digitsStart, this.pos) === '.') this.fail('expected a number', start);
+    if (this.peek() === 'e' || this.peek() === 'E') {
+      this.pos++;
+      if (this.peek() === '-' || this.peek() === '+') this.pos++;
+      const exponent = this.pos;
+      while (/^[0-9]$/.test(this.peek())) this.pos++;
+      if (this.pos === exponent) this.fail('expected an exponent');
+    }
+    if (/^[A-Za-z0-9_]$/.test(this.peek())) this.fail('expected a decimal number');
+    const value = Number(this.text.slice(start, this.pos));
+    if (!Number.isFinite(value)) this.fail('number out of range', start);
+    return value;
+  }
+
+  /** A quoted string at `pos` (the quote), single or triple, its escapes read unless `raw`. */
+  string(raw: boolean): string {
+    const quote = this.peek();
+    const triple = this.text.startsWith(quote.repeat(3), this.pos);
+    const closing = triple ? quote.repeat(3) : quote;
+    this.pos += closing.length;
+    let value = '';
+    let chunk = this.pos;
+    for (;;) {
+      if (this.pos >= this.text.length) this.fail('the text ends inside a string');
+      const c = this.text[this.pos] as string;
+      if (this.text.startsWith(closing, this.pos)) {
+        value += this.text.slice(chunk, this.pos);
+        this.pos += closing.length;
+        return value;
+      }
+      if (c === '\n' && !triple) this.fail('a line break inside a single-quoted string');
+      if (c !== '\\') {
+        this.pos++;
+        continue;
+      }
+      value += this.text.slice(chunk, this.pos);
+      const escaped = this.text[this.pos + 1];
+      if (escaped === undefined) this.fail('the text ends inside a string');
+      if (raw) {
+        // A raw string keeps the backslash; it still cannot end on an escaped quote.
+        value += `\\${escaped}`;
+        this.pos += 2;
+      } else value += this.escape(escaped);
+      chunk = this.pos;
+    }
+  }
+
+  /** The character(s) of one escape at `pos` (the backslash); moves past it. */
+  private escape(escaped: string): string {
+    if (Object.hasOwn(SIMPLE_ESCAPES, escaped)) {
+      this.pos += 2;
+      return SIMPLE_ESCAPES[escaped] as string;
+    }
+    const width = escaped === 'x' ? 2 : escaped === 'u' ? 4 : escaped === 'U' ? 8 : 0;
+    if (width === 0) {
+      // Python keeps an unknown escape as written.
+      this.pos += 2;
+      return `\\${escaped}`;
+    }
+    const hex = this.text.slice(this.pos + 2, this.pos + 2 + width);
+    if (!/^[0-9A-Fa-f]+$/.test(hex) || hex.length !== width) this.fail(`a malformed \\${escaped} escape`);
+    const code = Number.parseInt(hex, 16);
+    if (code > 0x10ffff) this.fail('an escape beyond Unicode');
+    this.pos += 2 + width;
+    return String.fromCodePoint(code);
+  }
+}

@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { extractBareJson, NO_TOOLS_CONTEXT, type ExtractionContext } from '../../../src/tool-calls/index.js';
+import { newParser, ollamaResponse } from '../parser-fixture.js';
+
+const TOOLS: ExtractionContext = { isKnownTool: (name) => ['get_weather', 'get_time'].includes(name), toolSchema: () => undefined };
+const WEATHER = '{"name": "get_weather", "parameters": {"city": "Paris"}}';
+const TIME = '{"name": "get_time", "arguments": {}}';
+
+describe('extractBareJson', () => {
+  it('reads one object that is the whole message', () => {
+    expect(extractBareJson(`${WEATHER}\n`, TOOLS)).toEqual([{ start: 0, end: WEATHER.length, body: WEATHER, source: 'content_bare_json', marked: false }]);
+  });
+
+  it('reads several objects separated by whitespace or ; (Llama 3.x), or an array, at the tail of prose', () => {
+    const prose = 'Sure: ';
+    expect(extractBareJson(`${prose}${WEATHER}; ${TIME}`, TOOLS)).toEqual([{ start: prose.length, end: prose.length + WEATHER.length + 2 + TIME.length, body: `[${WEATHER},${TIME}]`, source: 'content_bare_json', marked: false }]);
+    expect(extractBareJson(`Sure.\n${WEATHER}\n${TIME}`, TOOLS)[0]?.body).toBe(`[${WEATHER},${TIME}]`);
+    expect(extractBareJson(`Sure.\n[${WEATHER}, ${TIME}]`, TOOLS)[0]?.body).toBe(`[${WEATHER}, ${TIME}]`);
+  });
+
+  it('reads a call that needs repair when its first key is quoted', () => {
+    expect(extractBareJson("{'name': 'get_time', 'arguments': {},}", TOOLS)).toHaveLength(1);
+  });
+
+  it('skips bracketed prose and code before the tail', () => {
+    const text = `Use {x} in [notes] then {"a": 1}\n[note] ${WEATHER}`;
+    expect(extractBareJson(text, TOOLS)).toMatchObject([{ start: text.indexOf(WEATHER), body: WEATHER }]);
+  });
+
+  it('leaves as text: names no declared tool, JSON followed by prose, JSON in code, no tools at all', () => {
+    for (const text of [
+      '{"name": "delete_everything", "arguments": {}}',
+      `${WEATHER}\nThat is how you would call it.`,
+      `${WEATHER} ${'{"name": "other", "arguments": {}}'}`,
+      'const x = {"name": "get_weather"}',
+      'function f() { return {"name": "get_weather", "arguments": {}}; }',
+      'The tool get_weather takes a city.',
+      `Here:\n\`\`\`json\n${WEATHER}`,
+    ]) {
+      expect(extractBareJson(text, TOOLS)).toEqual([]);
+    }
+    expect(extractBareJson(WEATHER, NO_TOOLS_CONTEXT)).toEqual([]);
+  });
+
+  it('stays linear on many unclosed candidates and long chains followed by prose', () => {
+    const started = Date.now();
+    expect(extractBareJson(`${'\n{"a": "'.repeat(100_000)}}`, TOOLS)).toEqual([]);
+    expect(extractBareJson(`${'{} '.repeat(200_000)}x {}`, TOOLS)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('bare JSON through the parser', () => {
+  it('extracts declared calls at the tail and keeps the prose', async () => {
+    const { parser } = await newParser();
+    const result = parser.parseResponse(ollamaResponse([], 'Let me check.\n{"name": "file_read", "parameters": {"path": "a.txt"}}; {"name": "git_status", "parameters": {}}'));
+    expect(result.errors).toEqual([]);
+    expect(result.toolCalls.map((call) => [call.index, call.name, call.arguments['path'], call.source])).toEqual([
+      [0, 'file_read', 'a.txt', 'content_bare_json'],
+      [1, 'git_status', undefined, 'content_bare_json'],
+    ]);
+    expect(result.content).toBe('Let me check.');
+  });
+
+  it('leaves JSON naming no declared tool as text', async () => {
+    const { parser } = await newParser();
+    const content = 'Here is the payload:\n{"name": "Alice", "arguments": ["a", "b"]}';
+    expect(parser.parseResponse(ollamaResponse([], content))).toMatchObject({ toolCalls: [], errors: [], content });
+  });
+});
