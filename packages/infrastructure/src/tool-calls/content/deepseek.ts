@@ -1,6 +1,5 @@
 import type { ContentCall, ContentSpan } from './content-span.js';
-import { skipWhitespace } from './find-json-end.js';
-import { nextOccurrence } from './next-occurrence.js';
+import { extractSectionedCalls, type SectionTokens } from './sectioned-calls.js';
 
 // DeepSeek's special tokens use U+FF5C (fullwidth vertical bar) and U+2581 (lower one eighth block).
 const SECTION_BEGIN = '<\uff5ctool\u2581calls\u2581begin\uff5c>';
@@ -11,6 +10,7 @@ const SEP = '<\uff5ctool\u2581sep\uff5c>';
 /** R1-distill models open the section and the first call with one token (llama.cpp `test-chat.cpp`). */
 const DISTILL_BEGIN = '<\uff5ctool\u2581calls\uff5c>';
 const SOURCE = 'content_deepseek';
+const TOKENS: SectionTokens = { sectionBegin: SECTION_BEGIN, sectionEnd: SECTION_END, callBegins: [CALL_BEGIN, DISTILL_BEGIN], callEnd: CALL_END, source: SOURCE };
 
 /**
  * DeepSeek V3 / R1 and V3.1 calls, as their chat templates write them (deepseek-ai
@@ -22,48 +22,10 @@ const SOURCE = 'content_deepseek';
  * - R1-distill: `<｜tool▁calls｜>function<｜tool▁sep｜>NAME\n```json\n{...}\n```<｜tool▁call▁end｜>`, one token
  *   opening the section and the first call.
  *
- * One span per call (so one unreadable call does not take its neighbours with it), plus empty
- * spans that remove the section markers. A call begun and never ended runs to the end of the
- * content and is marked incomplete; a call without `<｜tool▁sep｜>` is a failed call.
+ * The scan is {@link extractSectionedCalls}'s; a call without `<｜tool▁sep｜>` is a failed call.
  */
 export function extractDeepSeek(content: string): ContentSpan[] {
-  if (!content.includes(CALL_BEGIN) && !content.includes(SECTION_BEGIN) && !content.includes(DISTILL_BEGIN)) return [];
-  const next = nextOccurrence(content);
-  const spans: ContentSpan[] = [];
-  let from = 0;
-  for (;;) {
-    const section = next(SECTION_BEGIN, from);
-    const begun = next(CALL_BEGIN, from);
-    const distilled = next(DISTILL_BEGIN, from);
-    // Whichever opens a call first: `<｜tool▁call▁begin｜>`, or the distill models' `<｜tool▁calls｜>`.
-    const useDistilled = distilled !== -1 && (begun === -1 || distilled < begun);
-    const call = useDistilled ? distilled : begun;
-    const opener = useDistilled ? DISTILL_BEGIN : CALL_BEGIN;
-    if (call === -1 && section === -1) break;
-    if (section !== -1 && (call === -1 || section < call)) {
-      spans.push(marker(section, section + SECTION_BEGIN.length));
-      from = section + SECTION_BEGIN.length;
-      continue;
-    }
-    const bodyStart = call + opener.length;
-    const close = content.indexOf(CALL_END, bodyStart);
-    if (close === -1) {
-      spans.push(readCall(content.slice(bodyStart), call, content.length, true));
-      break;
-    }
-    let end = close + CALL_END.length;
-    // The section end right after the last call goes with it.
-    const after = skipWhitespace(content, end);
-    if (content.startsWith(SECTION_END, after)) end = after + SECTION_END.length;
-    spans.push(readCall(content.slice(bodyStart, close), call, end, false));
-    from = end;
-  }
-  return spans;
-}
-
-/** An empty span: a section marker removed from the content. */
-function marker(start: number, end: number): ContentSpan {
-  return { start, end, calls: [], source: SOURCE, marked: true };
+  return extractSectionedCalls(content, TOKENS, readCall);
 }
 
 /** One call's text between `<｜tool▁call▁begin｜>` and `<｜tool▁call▁end｜>`. */

@@ -1,7 +1,7 @@
 import { isCallName, MAX_CALL_NAME_LENGTH } from './call-name.js';
 import type { ContentSpan } from './content-span.js';
 import { skipWhitespace } from './find-json-end.js';
-import { markerFinder } from './marker-finder.js';
+import { nextOccurrence } from './next-occurrence.js';
 
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';
@@ -20,7 +20,7 @@ const VALUE_CLOSE = '</arg_value>';
  * a failed call; a call cut by the end of the content is incomplete.
  */
 export function extractGlm(content: string): ContentSpan[] {
-  const find = markerFinder(content);
+  const find = nextOccurrence(content);
   const spans: ContentSpan[] = [];
   let from = 0;
   for (let open = find(OPEN, from); open !== -1; open = find(OPEN, from)) {

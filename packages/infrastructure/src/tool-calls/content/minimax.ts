@@ -1,7 +1,7 @@
 import { isCallName } from './call-name.js';
 import type { ContentCall, ContentSpan } from './content-span.js';
 import { skipWhitespace } from './find-json-end.js';
-import { markerFinder } from './marker-finder.js';
+import { nextOccurrence } from './next-occurrence.js';
 
 const OPEN = '<minimax:tool_call>';
 const CLOSE = '</minimax:tool_call>';
@@ -31,7 +31,7 @@ type Find = (marker: string, from: number) => number;
  * content is incomplete (its invokes read so far are kept, the last one marked cut).
  */
 export function extractMiniMax(content: string): ContentSpan[] {
-  const find = markerFinder(content);
+  const find = nextOccurrence(content);
   const spans: ContentSpan[] = [];
   let from = 0;
   for (let open = find(OPEN, from); open !== -1; open = find(OPEN, from)) {

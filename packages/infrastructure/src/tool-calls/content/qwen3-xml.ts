@@ -1,7 +1,7 @@
 import type { ContentCall, ContentSpan } from './content-span.js';
 import { findJsonEnd, skipWhitespace } from './find-json-end.js';
 import { readOpenTag } from './function-tag.js';
-import { markerFinder } from './marker-finder.js';
+import { nextOccurrence } from './next-occurrence.js';
 
 const WRAPPERS = Object.freeze([
   { open: '<tool_call>', close: '</tool_call>' },
@@ -42,7 +42,7 @@ type FunctionsRead = { readonly calls: ContentCall[]; readonly end: number; read
  * cut off by the end of the content is incomplete.
  */
 export function extractQwen3Xml(content: string): ContentSpan[] {
-  const find = markerFinder(content);
+  const find = nextOccurrence(content);
   const spans: ContentSpan[] = [];
   let from = 0;
   for (;;) {

@@ -1,7 +1,7 @@
 import type { ContentSpan, ExtractionContext } from './content-span.js';
 import { skipWhitespace } from './find-json-end.js';
 import { glmNameEnd } from './glm.js';
-import { markerFinder } from './marker-finder.js';
+import { nextOccurrence } from './next-occurrence.js';
 import { sniffCallName } from './sniff-call-name.js';
 
 /** The Hermes tag, and the wrappers Qwen 2.5 and Hermes fine-tunes sometimes write instead. */
@@ -39,7 +39,7 @@ type Find = (marker: string, from: number) => number;
  *   followed by more prose is text.
  */
 export function extractToolCallTags(content: string, context?: ExtractionContext): ContentSpan[] {
-  const find = markerFinder(content);
+  const find = nextOccurrence(content);
   const spans: ContentSpan[] = [];
   let from = 0;
   for (;;) {

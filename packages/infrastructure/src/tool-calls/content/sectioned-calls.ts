@@ -1,0 +1,61 @@
+import type { ContentSpan } from './content-span.js';
+import { skipWhitespace } from './find-json-end.js';
+import { nextOccurrence } from './next-occurrence.js';
+
+/** The special tokens of a template that writes calls as `SECTION_BEGIN (CALL_BEGIN ... CALL_END)+ SECTION_END`. */
+export interface SectionTokens {
+  readonly sectionBegin: string;
+  readonly sectionEnd: string;
+  /** The tokens that open a call; the first found wins (DeepSeek's R1-distill models have a second one). */
+  readonly callBegins: readonly string[];
+  readonly callEnd: string;
+  readonly source: ContentSpan['source'];
+}
+
+/** Reads one call's text (between its begin and end tokens) into a span from `start` to `end`. */
+export type SectionCallReader = (text: string, start: number, end: number, incomplete: boolean) => ContentSpan;
+
+/**
+ * Scans the sectioned call format DeepSeek and Kimi K2 share: one span per call (so one
+ * unreadable call does not take its neighbours with it), plus empty spans removing the section
+ * markers; the section end right after a call goes with it. A call begun and never ended runs to
+ * the end of the content and is marked incomplete. Linear: every token is searched forward once
+ * ({@link nextOccurrence}).
+ */
+export function extractSectionedCalls(content: string, tokens: SectionTokens, readCall: SectionCallReader): ContentSpan[] {
+  const { sectionBegin, sectionEnd, callBegins, callEnd, source } = tokens;
+  if (!content.includes(sectionBegin) && !callBegins.some((token) => content.includes(token))) return [];
+  const next = nextOccurrence(content);
+  const spans: ContentSpan[] = [];
+  let from = 0;
+  for (;;) {
+    const section = next(sectionBegin, from);
+    let call = -1;
+    let opener = '';
+    for (const token of callBegins) {
+      const at = next(token, from);
+      if (at !== -1 && (call === -1 || at < call)) {
+        call = at;
+        opener = token;
+      }
+    }
+    if (call === -1 && section === -1) break;
+    if (section !== -1 && (call === -1 || section < call)) {
+      spans.push({ start: section, end: section + sectionBegin.length, calls: [], source, marked: true });
+      from = section + sectionBegin.length;
+      continue;
+    }
+    const bodyStart = call + opener.length;
+    const close = content.indexOf(callEnd, bodyStart);
+    if (close === -1) {
+      spans.push(readCall(content.slice(bodyStart), call, content.length, true));
+      break;
+    }
+    let end = close + callEnd.length;
+    const after = skipWhitespace(content, end);
+    if (content.startsWith(sectionEnd, after)) end = after + sectionEnd.length;
+    spans.push(readCall(content.slice(bodyStart, close), call, end, false));
+    from = end;
+  }
+  return spans;
+}
