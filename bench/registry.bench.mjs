@@ -3,9 +3,9 @@
  * `pnpm bench`: this registry against JSON.parse, Ajv 2020 and raw @cfworker/json-schema, in one
  * process, side by side; then heap per schema and 000's budgets; then tool-call parsing (repair,
  * extraction, the full pipeline) against JSON.parse and jsonrepair, with 002's and issue 3's
- * budgets (issue 3's ratios from paired, interleaved runs); then tool execution (a shipped handler
- * called directly against the same call through the `ToolExecutor`, in process and in a child
- * process) with issue 5's budgets. Prints the report and writes it to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
+ * budgets (issue 3's ratios from paired, interleaved runs); then tool execution (shipped handlers
+ * called directly against the same call through the `ToolExecutor`: the core `file_read` in
+ * process, `kb_search` and the bench's echo tool in a child process) with issue 5's budgets. Prints the report and writes it to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
  * printed, not fatal. Run with `node --expose-gc` (the heap figures need it).
  */
 import { writeFileSync } from 'node:fs';
@@ -29,6 +29,8 @@ import { PARSE_BUDGETS, PARSE_RATIO_CHECKS, checkRatios } from './lib/parse-budg
 import { parseTasks } from './lib/parse-tasks.mjs';
 import { withRatios, withRatiosByWork } from './lib/ratios.mjs';
 import { renderMarkdown, renderText } from './lib/render-report.mjs';
+import { hostileNotes } from './lib/hostile-inputs/hostile-table.mjs';
+import { runHostileInputs } from './lib/hostile-inputs/run-hostile.mjs';
 import { runSafetyComparison } from './lib/repair-safety/run-comparison.mjs';
 import { runTextCalls } from './lib/text-calls/run-text-calls.mjs';
 import { timingTasks } from './lib/timing-tasks.mjs';
@@ -97,7 +99,7 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
     ratios: checkRatios(PARSE_RATIO_CHECKS, measureRatioPairs(PARSE_RATIO_CHECKS, parsingTasks)),
   };
 
-  process.stdout.write('Tool execution tasks (about ten seconds)...\n');
+  process.stdout.write('Tool execution tasks (about fifteen seconds)...\n');
   const executionTimings = withRatiosByWork(await measureTasks(executionTasks(execution)), (row) => row.meanMicros);
   const executionReport = { timings: executionTimings, budgets: checkBudgets(EXECUTION_BUDGETS, { timings: executionTimings, heaps: [] }) };
   notes.push(...executionNotes(executionTimings));
@@ -113,6 +115,10 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
   const falseCalls = textCallReport?.families.reduce((sum, family) => sum + family.falseCalls, 0) ?? 0;
   if (falseCalls > 0) notes.unshift(`FALSE CALLS: the parser took ${falseCalls} call(s) from the text-call corpus that the text did not hold; run \`npx vitest run packages/infrastructure/test/tool-calls/text-call-corpus.test.ts\` for the cases.`);
 
+  process.stdout.write('Hostile inputs (a few seconds)...\n');
+  const hostile = runHostileInputs(acode, parsing);
+  notes.push(...hostileNotes(hostile));
+
   const report = {
     date: new Date().toISOString(),
     machine: describeMachine(),
@@ -123,6 +129,7 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
     execution: executionReport,
     safety,
     ...(textCallReport === undefined ? {} : { textCalls: textCallReport }),
+    ...(hostile.length === 0 ? {} : { hostile }),
     notes,
   };
   process.stdout.write(`\n${renderText(report)}`);

@@ -33,6 +33,12 @@ describe('README', () => {
     const config = loadExample(/```yaml\n(model:[\s\S]*?)```/);
     expect(config.toolCall['ollama']).toMatchObject({ maxRetries: 3, maxArgumentSize: 1048576, extractFromContent: true });
   });
+
+  it('shows an execution example that loads without warnings', () => {
+    const config = loadExample(/```yaml\n(execution:[\s\S]*?)```/);
+    expect(config.execution.protectedPaths).toEqual(['secrets/']);
+    expect(config.execution.handlerEnv).toEqual(['GH_PAT']);
+  });
 });
 
 /** Loads the README's YAML block that `pattern` finds as a project's `.agent/config.yml`; it must warn about nothing. */

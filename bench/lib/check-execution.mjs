@@ -2,12 +2,15 @@
 /**
  * Before anything is timed, every execution row must give the right answer: a call the executor
  * refused answers fast and would measure nothing useful. `kb_search` must find the onboarding
- * process directly and, with the same results, through the executor, in process and with a fresh
- * execution id each time; `echo_text` must echo its text directly and from a child process.
- * Findings are notes for the report, as in `check-subjects.mjs`.
+ * process directly and, with the same results, through the executor in a child process (isolation
+ * `standard`), with a fresh execution id each time; `file_read` (the core tool) must read the
+ * bench's file directly and, with the same data, through the executor in process (isolation
+ * `none`); `echo_text` must echo its text directly and from a child process. Findings are notes
+ * for the report, as in `check-subjects.mjs`.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { ECHO_ARGS, ECHO_INLINE_NAME, ECHO_TOOL_NAME, KB_SEARCH_ARGS, KB_SEARCH_EXPECTED_ID, KB_SEARCH_NAME } from './execution-fixtures.mjs';
+import { executeInFreshTurn } from './execution-tasks.mjs';
+import { ECHO_ARGS, ECHO_TOOL_NAME, FILE_READ_ARGS, FILE_READ_CONTENT, FILE_READ_NAME, FILE_READ_PATH, KB_SEARCH_ARGS, KB_SEARCH_EXPECTED_ID, KB_SEARCH_NAME } from './execution-fixtures.mjs';
 
 /** @typedef {import('./load-execution.mjs').ExecutionSubjects} ExecutionSubjects */
 /** @typedef {import('./load-execution.mjs').BenchToolResponse} BenchToolResponse */
@@ -23,19 +26,19 @@ export async function checkExecution(execution) {
   /** @type {string[]} */
   const facts = [];
   if (!execution) return { problems, facts };
-  const { kbSearch, echo } = execution;
+  const { kbSearch, fileRead, echo } = execution;
 
   const direct = await attempt(() => kbSearch.direct.execute({ args: KB_SEARCH_ARGS, context: kbSearch.direct.context }));
   const directIds = resultIds(direct);
   if (typeof direct === 'string') problems.push(`${KB_SEARCH_NAME} handler threw: ${direct}`);
   else if (!direct?.ok || !directIds.includes(KB_SEARCH_EXPECTED_ID)) problems.push(`${KB_SEARCH_NAME} handler did not find ${KB_SEARCH_EXPECTED_ID} (${describe(direct)})`);
 
-  const { executor, session, registryVersion } = kbSearch.inProcess;
+  const { registryVersion } = kbSearch.standard;
   /** @type {string[]} */
   const executionIds = [];
   for (let call = 1; call <= 2; call += 1) {
-    const response = await attempt(() => executor.execute(session, { name: KB_SEARCH_NAME, args: KB_SEARCH_ARGS }));
-    const problem = wrongResponse(response, 'none', registryVersion);
+    const response = await attempt(() => executeInFreshTurn(kbSearch.standard, { name: KB_SEARCH_NAME, args: KB_SEARCH_ARGS }));
+    const problem = wrongResponse(response, 'standard', registryVersion);
     if (problem) {
       problems.push(`acode ToolExecutor, ${KB_SEARCH_NAME}, call ${call}: ${problem}`);
       continue;
@@ -49,24 +52,31 @@ export async function checkExecution(execution) {
   }
   if (executionIds.length === 2 && executionIds[0] === executionIds[1]) problems.push(`acode ToolExecutor, ${KB_SEARCH_NAME}: two calls got the same execution id`);
 
+  const read = await attempt(() => fileRead.direct.execute({ args: FILE_READ_ARGS, context: fileRead.direct.context }));
+  if (typeof read === 'string' || read?.ok !== true || read.data?.content !== FILE_READ_CONTENT) problems.push(`${FILE_READ_NAME} handler did not read ${FILE_READ_PATH} (${describe(read)})`);
+
+  const core = fileRead.inProcess;
+  const inProcess = await attempt(() => executeInFreshTurn(core, { name: FILE_READ_NAME, args: FILE_READ_ARGS }));
+  const inProcessProblem = wrongResponse(inProcess, 'none', core.registryVersion);
+  if (inProcessProblem) problems.push(`acode ToolExecutor, ${FILE_READ_NAME}: ${inProcessProblem}`);
+  else if (typeof inProcess !== 'string' && inProcess.ok && typeof read !== 'string' && !isDeepStrictEqual(inProcess.data, read?.data)) {
+    problems.push(`acode ToolExecutor, ${FILE_READ_NAME}: the data differ from the direct call's`);
+  }
+
   const echoed = await attempt(() => echo.direct.execute({ args: ECHO_ARGS, context: echo.direct.context }));
   if (typeof echoed === 'string' || echoed?.data?.echoed !== ECHO_ARGS.text) problems.push(`${ECHO_TOOL_NAME} handler did not echo its text (${describe(echoed)})`);
 
   const standard = echo.standard;
-  const fromChild = await attempt(() => standard.executor.execute(standard.session, { name: ECHO_TOOL_NAME, args: ECHO_ARGS }));
+  const fromChild = await attempt(() => executeInFreshTurn(standard, { name: ECHO_TOOL_NAME, args: ECHO_ARGS }));
   const childProblem = wrongResponse(fromChild, 'standard', standard.registryVersion);
   if (childProblem) problems.push(`acode ToolExecutor, ${ECHO_TOOL_NAME}: ${childProblem}`);
   else if (typeof fromChild !== 'string' && fromChild.ok && fromChild.data?.echoed !== ECHO_ARGS.text) problems.push(`acode ToolExecutor, ${ECHO_TOOL_NAME}: the child process did not echo the text`);
 
-  const inline = echo.inProcess;
-  const inProcess = await attempt(() => inline.executor.execute(inline.session, { name: ECHO_INLINE_NAME, args: ECHO_ARGS }));
-  const inlineProblem = wrongResponse(inProcess, 'none', inline.registryVersion);
-  if (inlineProblem) problems.push(`acode ToolExecutor, ${ECHO_INLINE_NAME}: ${inlineProblem}`);
-  else if (typeof inProcess !== 'string' && inProcess.ok && inProcess.data?.echoed !== ECHO_ARGS.text) problems.push(`acode ToolExecutor, ${ECHO_INLINE_NAME}: the text was not echoed`);
-
   if (problems.length === 0) {
     facts.push(
-      `Tool execution: ${KB_SEARCH_NAME} found ${directIds.join(', ')} directly and, with the same results, through the executor (isolation none, registry v${registryVersion}); the echo handler echoed its text in process (${ECHO_INLINE_NAME}, isolation none) and from a child process (${ECHO_TOOL_NAME}, isolation standard).`,
+      `Tool execution: ${KB_SEARCH_NAME} found ${directIds.join(', ')} directly and, with the same results, through the executor in a child process (isolation standard, registry v${registryVersion}); ` +
+        `the core tool ${FILE_READ_NAME} read ${FILE_READ_PATH} directly and, with the same data, through the executor in process (isolation none); ` +
+        `the echo handler echoed its text directly and from a child process (${ECHO_TOOL_NAME}, isolation standard).`,
     );
   }
   return { problems, facts };

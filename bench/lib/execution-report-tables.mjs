@@ -45,8 +45,9 @@ export function executionMisses(execution) {
 }
 
 /**
- * Notes on the section's figures: what the in-process executor adds to the handler on average
- * (its budget is judged on the whole row), and how few samples the child-process row has.
+ * Notes on the section's figures: what the in-process executor adds to the core `file_read`
+ * handler on average (its budget is judged on the whole row), and how few samples each
+ * child-process row has.
  *
  * @param {ExecutionReport['timings']} timings
  * @returns {string[]}
@@ -55,15 +56,18 @@ export function executionNotes(timings) {
   /** @type {string[]} */
   const notes = [];
   const byId = (/** @type {string} */ id) => timings.find((row) => row.id === id && row.state === 'measured');
-  const direct = byId(EXECUTION_MEASUREMENT_IDS.kbSearchDirect);
-  const inProcess = byId(EXECUTION_MEASUREMENT_IDS.inProcess);
+  const direct = byId(EXECUTION_MEASUREMENT_IDS.fileReadDirect);
+  const inProcess = byId(EXECUTION_MEASUREMENT_IDS.fileReadInProcess);
   if (direct?.meanMicros !== undefined && inProcess?.meanMicros !== undefined) {
     notes.push(
-      `The in-process executor's mean is ${formatMicros(inProcess.meanMicros - direct.meanMicros)} µs above the direct kb_search call's (${formatRatio(inProcess.vsBaseline)}); ` +
+      `The in-process executor's mean is ${formatMicros(inProcess.meanMicros - direct.meanMicros)} µs above the direct file_read call's (${formatRatio(inProcess.vsBaseline)}); ` +
         'its budget is judged on the whole row, the handler included.',
     );
   }
-  const child = byId(EXECUTION_MEASUREMENT_IDS.childProcess);
-  if (child?.samples !== undefined) notes.push(`The child-process execution row took ${child.samples} samples; its p99 is close to the slowest of them.`);
+  const children = [
+    ['echo_text', byId(EXECUTION_MEASUREMENT_IDS.echoChildProcess)],
+    ['kb_search', byId(EXECUTION_MEASUREMENT_IDS.kbSearchChildProcess)],
+  ].flatMap(([tool, row]) => (typeof row === 'object' && row.samples !== undefined ? [`${row.samples} (${tool})`] : []));
+  if (children.length > 0) notes.push(`The child-process execution rows took ${children.join(' and ')} samples; each p99 is close to the slowest of its samples.`);
   return notes;
 }

@@ -8,18 +8,21 @@
  * store is the in-memory one instead of SQLite in `.agent/acode.db`.
  *
  * Two registries are built into a temporary directory with `buildToolRegistry`: the repository's
- * `tools/` (for `kb_search`, isolation `none`) and a folder holding the bench's `echo_text`
- * (isolation `standard`) and `echo_inline` (the same handler, isolation `none`), one executor over
- * each. The handlers are also imported directly, with a
- * plain context, for the baseline rows. The directory lives until `dispose()`: the child-process
- * runner reads the echo handler from it on every run.
+ * `tools/` (for `kb_search`, isolation `standard`, and `file_read`, the core tool that folder
+ * ships, isolation `none`) and a folder holding the bench's `echo_text` (isolation `standard`),
+ * one executor over each. Only core tools run in process (`tools build` refuses `none` to any
+ * other folder, and the in-process runner refuses any other tool), so `file_read` is the
+ * in-process subject. The handlers are also imported directly, with a plain context, for the
+ * baseline rows. The temporary directory is also the workspace: it holds the small file
+ * `file_read` reads. It lives until `dispose()`: the child-process runner reads the echo handler
+ * from it on every run.
  */
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { noopMetrics, silentLogger } from './bench-ports.mjs';
-import { ECHO_INLINE_FOLDER, ECHO_INLINE_NAME, ECHO_TOOL_FOLDER, ECHO_TOOL_NAME, KB_SEARCH_NAME, echoToolFiles } from './execution-fixtures.mjs';
+import { ECHO_TOOL_FOLDER, ECHO_TOOL_NAME, FILE_READ_CONTENT, FILE_READ_NAME, FILE_READ_PATH, KB_SEARCH_NAME, echoToolFiles } from './execution-fixtures.mjs';
 import { benchHandlerContext } from './handler-context.mjs';
 import { repoPath, repoUrl } from './repo-paths.mjs';
 
@@ -29,6 +32,7 @@ export const EXECUTION_ENTRY_POINTS = Object.freeze([
   'packages/application/dist/index.js',
   'packages/domain/dist/index.js',
   'tools/kb-search/handler.js',
+  'tools/file-read/handler.js',
 ]);
 
 /** Infrastructure exports the composition needs. */
@@ -63,6 +67,9 @@ const REQUIRED_EXPORTS = Object.freeze(['registerAcodeServices', 'buildToolRegis
  * @property {BenchExecutor} executor
  * @property {unknown} session
  * @property {string} registryVersion The version the session pinned.
+ * @property {() => void} startTurn Starts a new turn of the session (resets its retrieval count:
+ *   `kb_search` and `file_read` are retrieval tools, and the default policy allows five a turn in
+ *   text mode, so every bench call is the first retrieval of its own turn).
  */
 
 /**
@@ -76,9 +83,12 @@ const REQUIRED_EXPORTS = Object.freeze(['registerAcodeServices', 'buildToolRegis
 /**
  * @typedef {object} ExecutionSubjects
  * @property {true} ok
- * @property {{ direct: DirectHandler, inProcess: ExecutorRig }} kbSearch The shipped `kb_search`.
- * @property {{ direct: DirectHandler, standard: ExecutorRig, inProcess: ExecutorRig }} echo The bench's
- *   echo tools: `echo_text` in a child process, `echo_inline` in process (one executor serves both).
+ * @property {{ direct: DirectHandler, standard: ExecutorRig }} kbSearch The shipped `kb_search`, run
+ *   in a child process (isolation `standard`).
+ * @property {{ direct: DirectHandler, inProcess: ExecutorRig }} fileRead The shipped core tool
+ *   `file_read`, run in process (isolation `none`); the same executor as `kbSearch`.
+ * @property {{ direct: DirectHandler, standard: ExecutorRig }} echo The bench's `echo_text`, run in
+ *   a child process.
  * @property {() => void} dispose Closes the stores and removes the temporary directory.
  */
 
@@ -118,17 +128,11 @@ export async function loadExecution() {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const kbRegistry = await buildRegistry(infrastructure, repoPath('tools'), join(dir, 'kb', 'tool_registry.json'));
-    /** @type {Array<[string, Record<string, string>]>} */
-    const echoFolders = [
-      [ECHO_TOOL_FOLDER, echoToolFiles(ECHO_TOOL_NAME, 'standard')],
-      [ECHO_INLINE_FOLDER, echoToolFiles(ECHO_INLINE_NAME, 'none')],
-    ];
-    for (const [folder, files] of echoFolders) {
-      const echoFolder = join(dir, 'standard-tools', folder);
-      mkdirSync(echoFolder, { recursive: true });
-      for (const [name, content] of Object.entries(files)) writeFileSync(join(echoFolder, name), content);
-    }
+    const shippedRegistry = await buildRegistry(infrastructure, repoPath('tools'), join(dir, 'shipped', 'tool_registry.json'));
+    const echoFolder = join(dir, 'standard-tools', ECHO_TOOL_FOLDER);
+    mkdirSync(echoFolder, { recursive: true });
+    for (const [name, content] of Object.entries(echoToolFiles(ECHO_TOOL_NAME))) writeFileSync(join(echoFolder, name), content);
+    writeFileSync(join(dir, FILE_READ_PATH), FILE_READ_CONTENT);
     const echoRegistry = await buildRegistry(infrastructure, join(dir, 'standard-tools'), join(dir, 'standard', 'tool_registry.json'));
 
     /** @param {string} toolRegistryPath */
@@ -143,7 +147,8 @@ export async function loadExecution() {
       const catalog = scope.resolve(TOKENS.ToolCatalog);
       const executor = scope.resolve(TOKENS.ToolExecutor);
       /** @type {ExecutorRig} */
-      const rig = { executor, session: executor.openSession({ mode: 'text' }), registryVersion: catalog.registryVersion };
+      const session = executor.openSession({ mode: 'text' });
+      const rig = { executor, session, registryVersion: catalog.registryVersion, startTurn: () => session.startTurn() };
       /** @param {string} name @returns {Promise<DirectHandler>} */
       const direct = async (name) => {
         const tool = catalog.find(name);
@@ -161,12 +166,13 @@ export async function loadExecution() {
       return { rig, direct };
     };
 
-    const kb = await compose(kbRegistry);
+    const shipped = await compose(shippedRegistry);
     const echo = await compose(echoRegistry);
     return {
       ok: true,
-      kbSearch: { direct: await kb.direct(KB_SEARCH_NAME), inProcess: kb.rig },
-      echo: { direct: await echo.direct(ECHO_TOOL_NAME), standard: echo.rig, inProcess: echo.rig },
+      kbSearch: { direct: await shipped.direct(KB_SEARCH_NAME), standard: shipped.rig },
+      fileRead: { direct: await shipped.direct(FILE_READ_NAME), inProcess: shipped.rig },
+      echo: { direct: await echo.direct(ECHO_TOOL_NAME), standard: echo.rig },
       dispose,
     };
   } catch (error) {

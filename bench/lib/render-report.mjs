@@ -8,6 +8,7 @@ import { parseBudgetTable, parseTimingTable, parsingMisses } from './parse-repor
 import { budgetTable, describeMachineLine, heapTable, timingTable } from './report-tables.mjs';
 import { safetyTable } from './repair-safety/safety-table.mjs';
 import { textCallCostTable, textCallTable } from './text-calls/text-call-table.mjs';
+import { hostileTable } from './hostile-inputs/hostile-table.mjs';
 
 /** @typedef {import('./report-tables.mjs').BenchReport} BenchReport */
 /** @typedef {import('./report-tables.mjs').Table} Table */
@@ -73,6 +74,20 @@ the original: a call the model did not mean. A case counts under every kind it a
 rows add up to more than the total. Reproduce any case with \`pnpm fuzz:repair --seed S\`.
 `;
 
+const HOSTILE_PREAMBLE = `# Hostile inputs
+
+Issue 13: the inputs that once held the host's event loop for seconds, each within the configured
+limits (1 MiB of arguments, 50 errors, a 100 ms repair budget): \`uniqueItems\` over a full-size
+array (and with \`maxItems\` 5, which now fails before any scan), \`patternProperties\` and
+\`propertyNames\` patterns with polynomial backtracking (now matched by RE2), 60,000 unknown keys
+(the engine stops walking after its failure budget), and a damaged mebibyte the repairer cannot
+finish in its budget. Each case is one synchronous call through the built registry (from the
+arguments' text: size check, scan, parse, validation, defaults) or repairer, so its wall time is
+how long it holds the event loop; one warm-up, then the worst and median of the timed runs. The
+goal is 50 ms per validation call and the budget plus 10% for the repair. A goal, measured here,
+never asserted in tests. Inputs: \`bench/lib/hostile-inputs/hostile-cases.mjs\`.
+`;
+
 const PARSING_PREAMBLE = `# Tool-call parsing benchmarks
 
 Measured in the same run as the registry, side by side with \`JSON.parse\` and the
@@ -120,23 +135,35 @@ How to read the rows:
   already-valid arguments (\`{ query: 'onboarding', top_k: 5, namespace: 'studio',
   include_snippets: true }\`) and one plain context object made once: the handler's own work
   (it reads and parses the bundled knowledge base on every call, then scores it).
-- \`acode ToolExecutor.execute, kb_search, isolation none\` is the same call through the executor
-  in a text-mode session: name lookup, the session and mode policies, argument validation with
-  defaults, canonical JSON of the arguments, the idempotency look-up, the clamp, isolation,
-  retrieval-budget and confirmation policies, then the in-process runner (the handler file's
-  file checked against the build (a \`stat\`; its sha256 again only when the file changed), a
-  fresh context, the time limit, the output size check) and the envelope with its \`meta\`,
-  stored for replay. No execution id is sent, so every call gets a fresh one and none is a
-  replay; a call that does not answer \`ok: true\` fails the row.
+- \`acode ToolExecutor.execute, kb_search, isolation standard\` is the same call through the
+  executor in a text-mode session, as the product runs it: \`kb_search\` asks for \`standard\`
+  isolation, so the handler runs in a fresh Node process per call. The executor's own steps
+  (name lookup, the session and mode policies, argument validation with defaults, canonical JSON
+  of the arguments, the idempotency look-up, the clamp, isolation, permission, retrieval-budget
+  and confirmation policies, the envelope with its \`meta\`, stored for replay) come on top of
+  the child process: process start, loading the runner and the handler module, the
+  arguments and the result over IPC, and the process's exit.
+- Only core tools run in process: a tool folder may ask for isolation \`none\` only when it
+  extends the core tool of its name. \`file_read\` (the shipped \`tools/file-read\`, extending
+  \`core:file_read\`) reads a three-line file of the temporary workspace; its direct row is the
+  handler with a plain context (path resolution, \`stat\`, \`open\`, one read), and
+  \`acode ToolExecutor.execute, file_read (core), isolation none\` is the same call through the
+  executor's steps above and the in-process runner (the handler's file checked against the build
+  (a \`stat\`; its sha256 again only when the file changed), a fresh context, the time limit, the
+  output size check). The in-process budget is judged on this whole row, the handler's file I/O
+  included: the bench cannot build a tool with a handler that costs nothing and run it in
+  process, so the executor's in-process cost alone is not measured.
 - The echo rows run the bench's own handler (it returns its text; written to the temporary
-  directory) under two tools. \`echo_inline\` asks for isolation \`none\`: its executor row is
-  the executor's own cost with a handler that costs next to nothing, and the in-process budget is
-  judged on it. \`echo_text\` asks for \`standard\` isolation: its executor row is all of the above plus a
-  fresh Node process per call: process start, loading the runner and the handler module, the
-  arguments and the result over IPC, and the process's exit. It takes a hundred milliseconds or
-  more, so it runs for about two seconds with at least 16 samples, and its p99 is close to its
-  slowest sample; the direct call is a sub-microsecond baseline, so its ratio only says how much
-  of the call isolation is.
+  directory) as \`echo_text\`, isolation \`standard\`: its executor row is the child-process
+  path with a handler that costs next to nothing.
+- Each child-process row takes a hundred milliseconds or more a call, so it runs for about two
+  seconds with at least 16 samples, and its p99 is close to its slowest sample; the child-process
+  budget is judged on the worse of the two. Against a sub-millisecond direct call, their ratios
+  only say how much of the call isolation is.
+- \`kb_search\` and \`file_read\` are retrieval tools, and the default policy allows five
+  retrievals a turn in text mode: every executor call starts a new turn of its session (a
+  counter reset, inside the timed window). No execution id is sent, so every call gets a fresh
+  one and none is a replay; a call that does not answer \`ok: true\` fails the row.
 - Every row awaits its promise inside the timed window, one call to a sample. A miss is printed
   loudly but does not fail the run.
 `;
@@ -168,6 +195,7 @@ export function renderText(report) {
   }
   if (report.safety) parts.push('', textTable(safetyTable(report.safety)));
   if (report.textCalls) parts.push('', textTable(textCallTable(report.textCalls.families)), '', textTable(textCallCostTable(report.textCalls.cost)));
+  if (report.hostile) parts.push('', textTable(hostileTable(report.hostile)));
   if (report.notes.length > 0) parts.push('', 'Notes:', ...report.notes.map((note) => `- ${clean(note)}`));
   return `${parts.join('\n')}\n`;
 }
@@ -195,6 +223,7 @@ export function renderMarkdown(report) {
   }
   if (report.safety) parts.push('', SAFETY_PREAMBLE, markdownTable(safetyTable(report.safety)));
   if (report.textCalls) parts.push('', TEXT_CALLS_PREAMBLE, markdownTable(textCallTable(report.textCalls.families)), '', markdownTable(textCallCostTable(report.textCalls.cost)));
+  if (report.hostile) parts.push('', HOSTILE_PREAMBLE, markdownTable(hostileTable(report.hostile)));
   if (report.notes.length > 0) parts.push('', '## Notes', '', ...report.notes.map((note) => `- ${markdownCell(note)}`));
   return `${parts.join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOC_SECTIONS, ECHO_INLINE_NAME, ECHO_TOOL_NAME, echoToolFiles } from '../lib/execution-fixtures.mjs';
+import { DOC_SECTIONS, ECHO_TOOL_NAME, FILE_READ_ARGS, FILE_READ_PATH, echoToolFiles } from '../lib/execution-fixtures.mjs';
 import { benchHandlerContext } from '../lib/handler-context.mjs';
 
 describe('the echo_text tool folder', () => {
@@ -9,11 +9,11 @@ describe('the echo_text tool folder', () => {
     expect(schema.parameters.required).toEqual(['text']);
   });
 
-  it('gives echo_inline the same handler and isolation none', () => {
-    const inline = echoToolFiles(ECHO_INLINE_NAME, 'none');
-    expect(JSON.parse(inline['schema.json'] ?? '')).toMatchObject({ toolId: ECHO_INLINE_NAME, constraints: { requiredIsolation: 'none' } });
-    expect(inline['handler.js']).toBe(echoToolFiles()['handler.js']);
-    expect(inline['doc.md']?.startsWith(`# ${ECHO_INLINE_NAME}\n`)).toBe(true);
+  it('names the tool it is asked for, still with standard isolation: only core tools run in process', () => {
+    const other = echoToolFiles('echo_other');
+    expect(JSON.parse(other['schema.json'] ?? '')).toMatchObject({ toolId: 'echo_other', constraints: { requiredIsolation: 'standard' } });
+    expect(other['handler.js']).toBe(echoToolFiles()['handler.js']);
+    expect(other['doc.md']?.startsWith('# echo_other\n')).toBe(true);
   });
 
   it("has doc.md's seven sections in order, and a summary", () => {
@@ -28,6 +28,12 @@ describe('the echo_text tool folder', () => {
     expect(handler).not.toMatch(/\bimport\b/);
     const module = await import(`data:text/javascript,${encodeURIComponent(handler)}`);
     expect(await module.execute({ args: { text: 'hi' }, context: {} })).toEqual({ ok: true, data: { echoed: 'hi' } });
+  });
+});
+
+describe('the file_read arguments', () => {
+  it('read the bench file with the default encoding spelled out', () => {
+    expect(FILE_READ_ARGS).toEqual({ path: FILE_READ_PATH, encoding: 'utf-8' });
   });
 });
 

@@ -13,21 +13,23 @@ const measured = (/** @type {string} */ id, /** @type {Record<string, number>} *
 });
 
 describe('executionNotes', () => {
-  it("says how far the in-process executor's mean lies above the direct call, and how many samples the child-process row took", () => {
+  it("says how far the in-process executor's mean lies above the direct file_read call, and how many samples each child-process row took", () => {
     const notes = executionNotes([
-      measured(EXECUTION_MEASUREMENT_IDS.kbSearchDirect, { meanMicros: 400, vsBaseline: 1 }),
-      measured(EXECUTION_MEASUREMENT_IDS.inProcess, { meanMicros: 1_000, vsBaseline: 2.5 }),
-      measured(EXECUTION_MEASUREMENT_IDS.childProcess, { meanMicros: 130_000, samples: 16 }),
+      measured(EXECUTION_MEASUREMENT_IDS.kbSearchDirect, { meanMicros: 900, vsBaseline: 1 }),
+      measured(EXECUTION_MEASUREMENT_IDS.kbSearchChildProcess, { meanMicros: 140_000, samples: 17 }),
+      measured(EXECUTION_MEASUREMENT_IDS.fileReadDirect, { meanMicros: 400, vsBaseline: 1 }),
+      measured(EXECUTION_MEASUREMENT_IDS.fileReadInProcess, { meanMicros: 1_000, vsBaseline: 2.5 }),
+      measured(EXECUTION_MEASUREMENT_IDS.echoChildProcess, { meanMicros: 130_000, samples: 16 }),
     ]);
     expect(notes).toEqual([
-      "The in-process executor's mean is 600 µs above the direct kb_search call's (2.50×); its budget is judged on the whole row, the handler included.",
-      'The child-process execution row took 16 samples; its p99 is close to the slowest of them.',
+      "The in-process executor's mean is 600 µs above the direct file_read call's (2.50×); its budget is judged on the whole row, the handler included.",
+      'The child-process execution rows took 16 (echo_text) and 17 (kb_search) samples; each p99 is close to the slowest of its samples.',
     ]);
   });
 
   it('says nothing about rows that were not measured', () => {
-    const failed = { ...measured(EXECUTION_MEASUREMENT_IDS.inProcess, {}), state: /** @type {const} */ ('failed'), failure: 'boom' };
-    expect(executionNotes([measured(EXECUTION_MEASUREMENT_IDS.kbSearchDirect, { meanMicros: 400 }), failed])).toEqual([]);
+    const failed = { ...measured(EXECUTION_MEASUREMENT_IDS.fileReadInProcess, {}), state: /** @type {const} */ ('failed'), failure: 'boom' };
+    expect(executionNotes([measured(EXECUTION_MEASUREMENT_IDS.fileReadDirect, { meanMicros: 400 }), failed])).toEqual([]);
     expect(executionNotes([])).toEqual([]);
   });
 });

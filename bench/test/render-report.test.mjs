@@ -135,6 +135,11 @@ describe('the tool execution section', () => {
     expect(markdown).toMatch(/policies/);
     expect(markdown).toMatch(/envelope/);
     expect(markdown).toMatch(/process start, loading the runner and the handler module, the\s+arguments and the result over IPC/);
+    // Only core tools run in process: the in-process row is file_read, and kb_search runs in a child process.
+    expect(markdown).toMatch(/Only core tools run in process/);
+    expect(markdown).toContain('`acode ToolExecutor.execute, kb_search, isolation standard`');
+    expect(markdown).toContain('`acode ToolExecutor.execute, file_read (core), isolation none`');
+    expect(markdown).not.toMatch(/echo_inline|kb_search, isolation none/);
   });
 
   it('comes after the parsing section and before the notes', () => {

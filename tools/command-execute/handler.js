@@ -33,7 +33,7 @@ export async function execute({ args, context }) {
 
   let cwd;
   try {
-    cwd = await context.workspace.resolve(typeof args['working_directory'] === 'string' ? args['working_directory'] : '.');
+    cwd = await context.workspace.resolve(typeof args['working_directory'] === 'string' ? args['working_directory'] : '.', 'read');
   } catch (error) {
     return refusal(error);
   }
@@ -46,7 +46,7 @@ export async function execute({ args, context }) {
   if (context.signal.aborted) return stopped();
 
   const timeoutMs = Math.max(0, Math.min(timeoutSeconds * 1000, context.deadline - Date.now()));
-  const run = await runInGroup(command, cwd, timeoutMs, captureStderr, context.signal);
+  const run = await runInGroup(command, cwd, commandEnvironment(context), timeoutMs, captureStderr, context.signal);
   if (run.spawnError !== undefined) return failure('PERMANENT', `The shell could not be started (${run.spawnError})`);
   if (run.aborted) return stopped();
   context.audit.log('command_executed', { exit_code: run.exitCode, timed_out: run.timedOut, truncated: run.truncated });
@@ -61,17 +61,39 @@ export async function execute({ args, context }) {
  *   timedOut: boolean, aborted: boolean, truncated: boolean, spawnError?: string }} GroupRun
  */
 
+/** What the shell gets when the host gives no environment: the same base allowlist the host uses. */
+const BASE_ENV = ['PATH', 'HOME', 'LANG', 'TZ', 'TMPDIR'];
+
+/**
+ * The shell's environment: the allowlist the host built for this run (`context.environment`:
+ * `PATH`, `HOME`, `LANG`, `TZ`, `TMPDIR` and the names `execution.handler_env` adds), never the
+ * process's own, which in-process (`none` isolation) would be the host's with all its secrets.
+ * @param {ToolHandlerContext} context
+ * @returns {Record<string, string>}
+ */
+function commandEnvironment(context) {
+  if (context.environment !== undefined) return { ...context.environment };
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const name of BASE_ENV) {
+    const value = process.env[name];
+    if (typeof value === 'string') env[name] = value;
+  }
+  return env;
+}
+
 /**
  * @param {string} command
  * @param {string} cwd
+ * @param {Record<string, string>} env
  * @param {number} timeoutMs
  * @param {boolean} captureStderr
  * @param {AbortSignal} signal
  * @returns {Promise<GroupRun>}
  */
-function runInGroup(command, cwd, timeoutMs, captureStderr, signal) {
+function runInGroup(command, cwd, env, timeoutMs, captureStderr, signal) {
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', command], { cwd, detached: true, stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'ignore'] });
+    const child = spawn('/bin/sh', ['-c', command], { cwd, env, detached: true, stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'ignore'] });
     const stdout = capped(child.stdout);
     const stderr = capped(child.stderr);
     let timedOut = false;

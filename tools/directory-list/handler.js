@@ -28,7 +28,7 @@ export async function execute({ args, context }) {
 
   let real;
   try {
-    real = await context.workspace.resolve(given);
+    real = await context.workspace.resolve(given, 'read');
   } catch (error) {
     return refusal(error);
   }
@@ -73,10 +73,25 @@ export async function execute({ args, context }) {
         }
         entries.push({ path: toShown(context.workspace.root, full), name, type, ...(type === 'file' ? { size_bytes: info.size } : {}) });
       }
-      if (type === 'directory' && depth < maxDepth) queue.push({ dir: full, depth: depth + 1 });
+      if (type === 'directory' && depth < maxDepth && (await readable(context, full))) queue.push({ dir: full, depth: depth + 1 });
     }
   }
   return { ok: true, data: { path: shown, entries, count: entries.length, truncated } };
+}
+
+/**
+ * Whether a directory may be listed: the workspace refuses reads of `.agent/` (acode's
+ * configuration and telemetry database), so a recursive listing does not descend into it.
+ * @param {ToolHandlerContext} context
+ * @param {string} dir
+ */
+async function readable(context, dir) {
+  try {
+    await context.workspace.resolve(dir, 'read');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Longest glob accepted, and most `{a,b}` alternatives it may expand to. */

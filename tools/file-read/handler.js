@@ -35,7 +35,7 @@ export async function execute({ args, context }) {
 
   let real;
   try {
-    real = await context.workspace.resolve(given);
+    real = await context.workspace.resolve(given, 'read');
   } catch (error) {
     return refusal(error);
   }

@@ -40,7 +40,7 @@ export async function execute({ args, context }) {
 
   let real;
   try {
-    real = await context.workspace.resolve(given);
+    real = await context.workspace.resolve(given, 'write');
   } catch (error) {
     return refusal(error);
   }

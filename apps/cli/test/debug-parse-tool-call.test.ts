@@ -378,7 +378,7 @@ describe('debug parse-tool-call: usage errors (exit 2, nothing parsed)', () => {
   it('refuses binary garbage', async () => {
     const garbage = join(scratch, 'garbage.bin');
     writeFileSync(garbage, Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x7b, 0x22]));
-    await usage(parse('--input', garbage), 'is not valid JSON');
+    await usage(parse('--input', garbage), 'is not valid UTF-8 text');
   });
 });
 

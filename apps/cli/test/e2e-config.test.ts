@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,28 @@ describe('acode config set', () => {
     expect(run.stdout).toBe(`Set model.providers.ollama.tool_call.max_retries = 5 in ${file}\n`);
     expect(readFileSync(file, 'utf8')).toBe(COMMENTED.replace('max_retries: 3', 'max_retries: 5'));
     expect(readdirSync(join(dir, '.agent'))).toEqual(['config.yml']);
+  });
+
+  it('removes the temporary files of writes killed earlier, and leaves a live writer\'s (issue 13)', async () => {
+    const { dir, file } = project('set-stale', COMMENTED);
+    const agent = join(dir, '.agent');
+    // A pid that is surely dead: a process that has exited and been reaped.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const stale = [`.config.yml.${dead}.0123456789ab.tmp`, `.config.yml.${dead}.ba9876543210.tmp`];
+    for (const name of stale) writeFileSync(join(agent, name), 'half a write');
+    // This test's process is alive: its recent file is a write in progress and stays; one an hour old does not.
+    const live = `.config.yml.${process.pid}.aaaaaaaaaaaa.tmp`;
+    const oldLive = `.config.yml.${process.pid}.bbbbbbbbbbbb.tmp`;
+    writeFileSync(join(agent, live), 'in progress');
+    writeFileSync(join(agent, oldLive), 'forgotten');
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    utimesSync(join(agent, oldLive), anHourAgo, anHourAgo);
+    // Not of the pattern: never touched.
+    writeFileSync(join(agent, '.config.yml.notes.tmp'), 'mine');
+    const run = await acode(['config', 'set', 'tool_registry.max_errors', '7'], { cwd: dir, home });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(file, 'utf8')).toContain('max_errors: 7');
+    expect(readdirSync(agent).sort()).toEqual(['.config.yml.notes.tmp', live, 'config.yml'].sort());
   });
 
   it('finds the project file from a subdirectory', async () => {

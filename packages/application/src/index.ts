@@ -36,6 +36,7 @@ export { MAX_HANDLER_MESSAGE_LENGTH } from './execution/run-outcome-result.js';
 export * from './execution/policies/tool-call-policy.js';
 export * from './execution/policies/registry-version-policy.js';
 export * from './execution/policies/mode-policy.js';
+export * from './execution/policies/permission-policy.js';
 export * from './execution/policies/mode-clamp-policy.js';
 export * from './execution/policies/isolation-policy.js';
 export * from './execution/policies/retrieval-budget-policy.js';

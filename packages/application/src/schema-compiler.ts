@@ -24,6 +24,11 @@ export interface CompiledSchema {
    * ACODE-TSR codes, in schema order. An empty list means valid.
    */
   validate(value: JsonValue, options: SchemaValidationOptions): readonly ValidationError[];
+  /**
+   * {@link validate}, and how many distinct errors past `options.maxErrors` were left out, so a
+   * capped list can say so (issue 13). Optional: callers fall back to `validate` (count 0).
+   */
+  validateCounted?(value: JsonValue, options: SchemaValidationOptions): { readonly errors: readonly ValidationError[]; readonly omittedErrors: number };
   /** Returns a copy of `value` with the schema's defaults filled in (decision 9). */
   applyDefaults(value: JsonObject): JsonObject;
 }
@@ -33,6 +38,16 @@ export type SchemaCompileResult =
   | { readonly ok: true; readonly compiled: CompiledSchema }
   | { readonly ok: false; readonly violations: readonly DefinitionViolation[] };
 
+/** Which schema of a definition is compiled: it fixes the path violations report and the root rule. */
+export interface SchemaCompileOptions {
+  /**
+   * `parameters` (the default): paths start at `/parameters` and the root must be `type: "object"`.
+   * `outputSchema` (001 §4.2): paths start at `/outputSchema` and any root type is allowed,
+   * since a handler's `data` may be any JSON value; every other check is the same.
+   */
+  readonly role?: 'parameters' | 'outputSchema';
+}
+
 /**
  * Turns a tool's parameter schema into a {@link CompiledSchema}: checks it against the draft
  * 2020-12 meta-schema and the registry's limits (size, depth, remote `$ref`, untyped properties,
@@ -40,5 +55,5 @@ export type SchemaCompileResult =
  */
 export interface ISchemaCompiler {
   /** Compiles `schema`; never throws for a bad schema, it reports it. */
-  compile(schema: unknown, limits?: Partial<RegistryLimits>): SchemaCompileResult;
+  compile(schema: unknown, limits?: Partial<RegistryLimits>, options?: SchemaCompileOptions): SchemaCompileResult;
 }

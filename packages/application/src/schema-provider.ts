@@ -10,6 +10,11 @@ export interface ISchemaProvider {
   /** Lower runs first; core tools are 0. */
   readonly priority: number;
   /**
+   * True for the provider of the built-in tools: its names and aliases are reserved, so no
+   * other provider's definition (configuration, tool folders) can take them, in any version.
+   */
+  readonly builtIn?: boolean;
+  /**
    * The definitions this provider contributes. May be async (a file, a database). A provider
    * that fails as a whole throws; the registration service logs it and goes on with the others.
    */

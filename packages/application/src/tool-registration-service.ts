@@ -91,7 +91,7 @@ export class ToolRegistrationService implements IHostedService {
           continue;
         }
         try {
-          const outcome = this.registry.registerTool(definition);
+          const outcome = this.registry.registerTool(definition, { builtIn: provider.builtIn === true });
           registered.push({ name: outcome.definition.name, version: outcome.definition.version, provider: provider.name });
         } catch (error) {
           const source = provider.sourceOf?.(definition);

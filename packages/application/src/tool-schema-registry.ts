@@ -1,4 +1,4 @@
-import type { ToolCategory, ToolDefinition, ToolValidationResult, ToolValidationSuccess } from '@acode/domain';
+import type { JsonValue, ToolCategory, ToolDefinition, ToolValidationResult, ToolValidationSuccess, ValidationError } from '@acode/domain';
 
 /** Selects one version of a tool: an exact version (`1.2.0`) or a range (`^1`, `1.x`). Highest otherwise. */
 export interface ToolVersionQuery {
@@ -24,6 +24,20 @@ export interface ToolLookup {
   readonly requestedName?: string;
 }
 
+/**
+ * What checking a handler's result against its tool's `outputSchema` found (001 §4.2, §5.1).
+ * `checked` is false when the tool version declares no output schema (nothing to check).
+ */
+export type ToolOutputValidation =
+  | { readonly valid: true; readonly checked: boolean }
+  | { readonly valid: false; readonly errors: readonly ValidationError[] };
+
+/** How a definition is registered. */
+export interface ToolRegistrationOptions {
+  /** True for the built-in tools, whose names and aliases nothing else may take. */
+  readonly builtIn?: boolean;
+}
+
 /** Arguments to validate: the JSON text a model sent, or an already-parsed object (Ollama). */
 export type ToolArguments = string | object;
 
@@ -37,8 +51,13 @@ export interface IToolSchemaRegistry {
    * Registering the same name and version again is a no-op when identical; otherwise throws
    * `DuplicateToolException` (ACODE-TSR-007). Throws `InvalidToolDefinitionException` or
    * `SchemaCompilationException` for bad definitions.
+   *
+   * A `builtIn` registration (the core tools) reserves its name and aliases: a later definition
+   * that is not built-in and claims one of them, in any version, throws `DuplicateToolException`
+   * naming the built-in (001 §9: built-in definitions cannot be overwritten), unless it is the
+   * built-in's own definition again (a tool folder that `extends` it), which is `unchanged`.
    */
-  registerTool(definition: ToolDefinition): ToolRegistration;
+  registerTool(definition: ToolDefinition, options?: ToolRegistrationOptions): ToolRegistration;
 
   /** The definition of a tool by name (case-insensitive, aliases resolved); throws `ToolNotFoundException`. */
   getToolDefinition(name: string, query?: ToolVersionQuery): ToolDefinition;
@@ -67,4 +86,12 @@ export interface IToolSchemaRegistry {
 
   /** Validates arguments without throwing for expected failures (FR-045..048, BP-009). */
   tryValidateArguments(name: string, args: ToolArguments, query?: ToolVersionQuery): ToolValidationResult;
+
+  /**
+   * Validates a handler's result `data` against the `outputSchema` compiled at registration, with
+   * the same strictness as arguments. Valid (unchecked) when the version declares none; an unknown
+   * tool or version is invalid (fail closed). Errors never carry actual values: they go to logs.
+   * Never throws.
+   */
+  tryValidateOutput(name: string, data: JsonValue, query?: ToolVersionQuery): ToolOutputValidation;
 }

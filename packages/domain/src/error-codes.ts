@@ -21,6 +21,10 @@ export const ERROR_CODES = Object.freeze({
   SCHEMA_COMPILATION_FAILED: 'ACODE-TSR-008',
   /** The arguments exceed the size or nesting limit; refused before or while parsing. */
   ARGUMENTS_TOO_LARGE: 'ACODE-TSR-009',
+  /** An integer in the arguments text is outside ±(2^53 - 1) where the schema does not say `number`. */
+  UNSAFE_INTEGER: 'ACODE-TSR-010',
+  /** A requested version range is not a valid range (`>==1`), as opposed to one no version matches. */
+  INVALID_VERSION_RANGE: 'ACODE-TSR-011',
   /** A tool call names no function (002 FR-014). */
   TOOL_CALL_NAME_MISSING: 'ACODE-TLP-001',
   /** A tool call's arguments are not valid JSON and repair is off or did not apply. */
@@ -64,6 +68,8 @@ export const ERROR_CODES = Object.freeze({
   TELEMETRY_UNAVAILABLE: 'ACODE-TEL-001',
   /** A definition field other than the schema breaks a rule (name, description, version, ...). */
   DEFINITION_INVALID: 'ACODE-DEF-001',
+  /** A schema `pattern` is not anchored with `^...$`, so it matches a part of the value (a warning, decision 7). */
+  SCHEMA_PATTERN_UNANCHORED: 'ACODE-DEF-002',
   /** A configuration file cannot be read or parsed. */
   CONFIG_UNREADABLE: 'ACODE-CFG-001',
   /** A configuration value is of the wrong type or out of range. */
@@ -120,6 +126,8 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-TSR-007': 'Duplicate tool name',
   'ACODE-TSR-008': 'Schema compilation failed',
   'ACODE-TSR-009': 'Arguments too large or too deeply nested',
+  'ACODE-TSR-010': 'Integer outside the safe range',
+  'ACODE-TSR-011': 'Invalid version range',
   'ACODE-TLP-001': 'Function name is required',
   'ACODE-TLP-002': 'Invalid JSON in arguments',
   'ACODE-TLP-003': 'JSON repair failed',
@@ -140,6 +148,7 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-MDL-008': 'Retry circuit open',
   'ACODE-TEL-001': 'Telemetry store unavailable',
   'ACODE-DEF-001': 'Tool definition invalid',
+  'ACODE-DEF-002': 'Unanchored pattern',
   'ACODE-CFG-001': 'Configuration file unreadable',
   'ACODE-CFG-002': 'Configuration value invalid',
   'ACODE-CFG-003': 'Configuration key unknown',

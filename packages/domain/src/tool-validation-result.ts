@@ -27,6 +27,11 @@ export interface ToolValidationFailure {
   readonly requestedName?: string;
   /** At most 50 errors, in schema order. */
   readonly errors: readonly ValidationError[];
+  /**
+   * Errors found past the cap and left out; absent when none were (issue 13). A lower bound: to
+   * keep hostile input cheap the validator stops looking shortly past the cap, so there may be more.
+   */
+  readonly omittedErrors?: number;
   /** One line summarising the schema, such as `file_read expects: {path: string (required)}`. */
   readonly schemaHint?: string;
   /** For unknown tools: the names that do exist, and the closest one. */
@@ -55,6 +60,10 @@ export interface ToolErrorEnvelope {
     readonly actual?: string;
     readonly suggestion?: string;
   }>;
+  /** Errors found past the cap and left out (at least this many); absent when none were. */
+  readonly omitted_errors?: number;
+  /** `...and at least 20 more errors not shown`, with `omitted_errors`. */
+  readonly omitted_errors_note?: string;
   readonly schema_hint?: string;
   readonly available_tools?: readonly string[];
   readonly did_you_mean?: string;
@@ -70,12 +79,19 @@ export function toErrorEnvelope(failure: ToolValidationFailure): ToolErrorEnvelo
       dropUndefined({ path, code, message, expected, actual, suggestion }),
     ),
     ...dropUndefined({
+      omitted_errors: failure.omittedErrors !== undefined && failure.omittedErrors > 0 ? failure.omittedErrors : undefined,
+      omitted_errors_note: failure.omittedErrors !== undefined && failure.omittedErrors > 0 ? omittedErrorsNote(failure.omittedErrors) : undefined,
       schema_hint: failure.schemaHint,
       available_tools: failure.availableTools,
       did_you_mean: failure.didYouMean,
     }),
     correlation_id: failure.correlationId,
   } as ToolErrorEnvelope;
+}
+
+/** `...and at least 1 more error not shown`: the words every surface uses for a capped list. */
+export function omittedErrorsNote(count: number): string {
+  return `...and at least ${count} more ${count === 1 ? 'error' : 'errors'} not shown; fix these and validate again to see the rest`;
 }
 
 function dropUndefined<T extends Record<string, unknown>>(value: T): T {

@@ -13,13 +13,16 @@ import { kindRule } from './definition-rules/kind-rule.js';
 import { knownFieldsRule } from './definition-rules/known-fields-rule.js';
 import { latencyBudgetRule } from './definition-rules/latency-budget-rule.js';
 import { metadataRule } from './definition-rules/metadata-rule.js';
+import { metadataSizeRule } from './definition-rules/metadata-size-rule.js';
 import { outputSchemaRule } from './definition-rules/output-schema-rule.js';
+import { parameterNamesRule } from './definition-rules/parameter-names-rule.js';
 import { parametersObjectRule } from './definition-rules/parameters-object-rule.js';
 import { propertyTypeRule } from './definition-rules/property-type-rule.js';
 import { requiredDefaultRule } from './definition-rules/required-default-rule.js';
 import { requiredNamesRule } from './definition-rules/required-names-rule.js';
 import { requiredPermissionsRule } from './definition-rules/required-permissions-rule.js';
 import { schemaDepthRule } from './definition-rules/schema-depth-rule.js';
+import { sideEffectsConstraintRule } from './definition-rules/side-effects-constraint-rule.js';
 import { sideEffectsRule } from './definition-rules/side-effects-rule.js';
 import { toolNameRule } from './definition-rules/tool-name-rule.js';
 import { versionRule } from './definition-rules/version-rule.js';
@@ -40,10 +43,13 @@ export const DEFINITION_RULES: readonly DefinitionRule[] = Object.freeze([
   latencyBudgetRule,
   booleanFieldsRule,
   metadataRule,
+  metadataSizeRule,
   constraintsRule,
+  sideEffectsConstraintRule,
   knownFieldsRule,
   parametersObjectRule,
   schemaDepthRule,
+  parameterNamesRule,
   propertyTypeRule,
   containerShapeRule,
   enumValuesRule,

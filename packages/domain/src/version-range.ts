@@ -1,4 +1,6 @@
+import { ERROR_CODES } from './error-codes.js';
 import { compareSemVer, MAX_SEMVER_LENGTH, parseSemVer, type SemVer } from './semver.js';
+import type { ValidationError } from './validation-error.js';
 
 /** How a comparator relates a version to its bound. */
 export type ComparatorOperator = '<' | '<=' | '>' | '>=' | '=';
@@ -199,4 +201,26 @@ function core(major: number, minor: number, patch: number, prerelease: readonly 
 
 function withoutPrerelease(version: SemVer): SemVer {
   return core(version.major, version.minor, version.patch, []);
+}
+
+/** Longest version query echoed back in an error. */
+const MAX_ECHOED_QUERY_LENGTH = 64;
+
+/**
+ * The error for a version query that is neither an exact version nor a valid range (`>==1`):
+ * ACODE-TSR-011, so a typo is not reported as "no matching version" (issue 13). `undefined`
+ * for an absent or blank query (the highest version) and for any valid version or range.
+ */
+export function invalidVersionQueryError(query: string | undefined): ValidationError | undefined {
+  if (query === undefined || query.trim() === '') return undefined;
+  if (parseSemVer(query.trim()) !== undefined || parseVersionRange(query) !== undefined) return undefined;
+  const cut = query.length > MAX_ECHOED_QUERY_LENGTH ? `${query.slice(0, MAX_ECHOED_QUERY_LENGTH)}…` : query;
+  const shown = JSON.stringify(cut).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return {
+    path: '',
+    code: ERROR_CODES.INVALID_VERSION_RANGE,
+    message: `Invalid version range: ${shown} is neither a version nor a valid range`,
+    expected: "an exact version such as 1.2.0, or a range such as ^1.2, ~1.2.3, >=1.0.0 <2.0.0 or 1.x || 2.x",
+    suggestion: 'Fix the version range, or omit the version for the highest',
+  };
 }

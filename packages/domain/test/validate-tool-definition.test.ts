@@ -82,7 +82,8 @@ describe('validateToolDefinition', () => {
         '"parameters":{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"string"}},"required":["__proto__","constructor","toString"]}}',
     );
     const violations = validateToolDefinition(hostile);
-    expect(violations.map((v) => v.path)).toEqual(['/__proto__', '/constructor', '/parameters/required/2']);
+    // "__proto__" is also no snake_case parameter name (001 §4.3); it is reported as a name, not followed.
+    expect(violations.map((v) => v.path)).toEqual(['/__proto__', '/constructor', '/parameters/properties/__proto__', '/parameters/required/2']);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@acode/domain';
 import { DEFAULT_EXEC_SESSION, type ToolExecutionCommand } from '../arguments.js';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { MISSING_ARGUMENTS_MESSAGE, readArgumentsText } from '../read-stdin.js';
+import { isUtf8Argument, MISSING_ARGUMENTS_MESSAGE, NOT_UTF8_MESSAGE, readArgumentsText } from '../read-stdin.js';
 import { formatUsageError } from '../render/diagnostics.js';
 import { safeJson } from '../render/text.js';
 import { renderToolResponse } from '../render/tool-response.js';
@@ -32,6 +32,8 @@ export async function toolsExec(
   if (!catalog.ok) return { exitCode: EXIT_CODES.USAGE, stderr: formatUnavailableService(catalog.error) };
 
   let args = options.args;
+  // Invalid UTF-8 is refused before the executor, as the host refuses it (issue 13).
+  if (args !== undefined && !isUtf8Argument(args)) return { exitCode: EXIT_CODES.VALIDATION_FAILED, stderr: `[${ERROR_CODES.INVALID_JSON}] ${NOT_UTF8_MESSAGE}.\n` };
   if (args === undefined) {
     const maxBytes = runtime.limits.maxArgumentSizeBytes;
     const read = await readArgumentsText(stdin, maxBytes);
@@ -40,6 +42,7 @@ export async function toolsExec(
     }
     // Refused before the executor: the text was not read whole, so there is no call to run.
     if (read.kind === 'too-large') return { exitCode: EXIT_CODES.VALIDATION_FAILED, stderr: `[${ERROR_CODES.ARGUMENTS_TOO_LARGE}] Arguments exceed the maximum size of ${maxBytes} bytes.\n` };
+    if (read.kind === 'not-utf8') return { exitCode: EXIT_CODES.VALIDATION_FAILED, stderr: `[${ERROR_CODES.INVALID_JSON}] ${NOT_UTF8_MESSAGE}.\n` };
     args = read.text;
   }
 

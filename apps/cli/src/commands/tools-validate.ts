@@ -8,7 +8,7 @@ import {
 } from '@acode/domain';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { MISSING_ARGUMENTS_MESSAGE, readArgumentsText } from '../read-stdin.js';
+import { isUtf8Argument, MISSING_ARGUMENTS_MESSAGE, NOT_UTF8_MESSAGE, NOT_UTF8_SUGGESTION, readArgumentsText } from '../read-stdin.js';
 import { formatUsageError } from '../render/diagnostics.js';
 import { renderValidationFailure, renderValidationSuccess } from '../render/validation-result.js';
 import type { CliRuntime } from '../runtime.js';
@@ -41,6 +41,8 @@ export async function toolsValidate(
   const query = options.version === undefined ? {} : { version: options.version };
 
   let args = options.args;
+  // Invalid UTF-8 is refused as the host refuses it (ACODE-TSR-002), never read as U+FFFD (issue 13).
+  if (args !== undefined && !isUtf8Argument(args)) return renderResult(runtime, notUtf8Failure(runtime, options.name, query, true), options.json, view);
   if (args === undefined) {
     const maxBytes = runtime.limits.maxArgumentSizeBytes;
     const read = await readArgumentsText(stdin, maxBytes);
@@ -48,6 +50,7 @@ export async function toolsValidate(
       return { exitCode: EXIT_CODES.USAGE, stderr: formatUsageError({ code: ERROR_CODES.CLI_USAGE, message: MISSING_ARGUMENTS_MESSAGE, helpCommand: 'acode tools validate' }) };
     }
     if (read.kind === 'too-large') return renderResult(runtime, tooLargeFailure(runtime, options.name, query, maxBytes), options.json, view);
+    if (read.kind === 'not-utf8') return renderResult(runtime, notUtf8Failure(runtime, options.name, query, false), options.json, view);
     args = read.text;
   }
 
@@ -84,20 +87,33 @@ function exampleFor(runtime: CliRuntime, failure: ToolValidationFailure): JsonVa
 
 /** Standard input exceeded the size limit: ACODE-TSR-009, as the registry reports it for text. */
 function tooLargeFailure(runtime: CliRuntime, name: string, query: { version?: string }, maxBytes: number): ToolValidationFailure {
+  return inputFailure(runtime, name, query, {
+    path: '',
+    code: ERROR_CODES.ARGUMENTS_TOO_LARGE,
+    message: `Arguments exceed the maximum size of ${maxBytes} bytes.`,
+    expected: `at most ${maxBytes} bytes`,
+    suggestion: 'Send smaller arguments: pass large content by reference (a file path) instead of inline.',
+  });
+}
+
+/** ARGS_JSON that is not UTF-8: ACODE-TSR-002 with the host's message. */
+function notUtf8Failure(runtime: CliRuntime, name: string, query: { version?: string }, fromArgv: boolean): ToolValidationFailure {
+  return inputFailure(runtime, name, query, {
+    path: '',
+    code: ERROR_CODES.INVALID_JSON,
+    message: NOT_UTF8_MESSAGE,
+    suggestion: fromArgv ? `${NOT_UTF8_SUGGESTION}; a U+FFFD that cannot be told from a replaced byte is refused in an argument, so pipe such text on standard input` : NOT_UTF8_SUGGESTION,
+  });
+}
+
+/** A failure of the input itself, before validation: one error, for the tool that was asked for. */
+function inputFailure(runtime: CliRuntime, name: string, query: { version?: string }, error: ToolValidationFailure['errors'][number]): ToolValidationFailure {
   const lookup = runtime.registry.findTool(name, query);
   return {
     success: false,
     tool: lookup?.definition.name ?? name,
     ...(lookup !== undefined ? { version: lookup.definition.version } : {}),
-    errors: [
-      {
-        path: '',
-        code: ERROR_CODES.ARGUMENTS_TOO_LARGE,
-        message: `Arguments exceed the maximum size of ${maxBytes} bytes.`,
-        expected: `at most ${maxBytes} bytes`,
-        suggestion: 'Send smaller arguments: pass large content by reference (a file path) instead of inline.',
-      },
-    ],
+    errors: [error],
     correlationId: runtime.correlationId(),
   };
 }

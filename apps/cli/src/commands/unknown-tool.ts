@@ -1,5 +1,5 @@
 import { ToolNotFoundException, type IToolSchemaRegistry, type ToolVersionQuery } from '@acode/application';
-import { ERROR_CODES, type ToolValidationFailure } from '@acode/domain';
+import { ERROR_CODES, invalidVersionQueryError, type ToolValidationFailure } from '@acode/domain';
 
 /**
  * The failure for a name (or version) the registry does not hold, in the shape validation
@@ -13,6 +13,11 @@ export function unknownToolFailure(registry: IToolSchemaRegistry, name: string, 
   } catch (error) {
     if (!(error instanceof ToolNotFoundException)) throw error;
     const versions = registry.getVersions(name);
+    const badRange = versions.length > 0 ? invalidVersionQueryError(query.version) : undefined;
+    if (badRange !== undefined) {
+      // A known tool with a malformed range: a typo, not a missing version (issue 13).
+      return { success: false, tool: error.toolName, errors: [{ ...badRange, suggestion: `${badRange.suggestion}; available: ${versions.join(', ')}` }], correlationId };
+    }
     return {
       success: false,
       tool: error.toolName,

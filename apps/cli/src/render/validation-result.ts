@@ -1,4 +1,4 @@
-import { ERROR_CODES, type JsonValue, type ToolValidationFailure, type ToolValidationSuccess, type ValidationError } from '@acode/domain';
+import { ERROR_CODES, omittedErrorsNote, type JsonValue, type ToolValidationFailure, type ToolValidationSuccess, type ValidationError } from '@acode/domain';
 import { pointerToDisplayPath } from './json-path.js';
 import type { Style } from './style.js';
 import { displayMessage, displayName } from './text.js';
@@ -44,6 +44,7 @@ export function renderFailureDetails(failure: ToolValidationFailure, options: Fa
   const { style } = options;
   const lines = ['Errors:'];
   for (const error of failure.errors) lines.push(...renderValidationError(error, style));
+  if (failure.omittedErrors !== undefined && failure.omittedErrors > 0) lines.push(`  ${omittedErrorsNote(failure.omittedErrors)}`);
 
   const suggestions = [...new Set(failure.errors.flatMap((error) => (error.suggestion ? [displayMessage(error.suggestion)] : [])))];
   if (suggestions.length > 0) lines.push('');

@@ -26,6 +26,7 @@ export async function readInput(input: string, cwd: string, stdin: NodeJS.Readab
   } catch (error) {
     return { ok: false, message: describeReadError(source, error) };
   }
+  if (!read.ok && 'notUtf8' in read) return { ok: false, message: `Input ${source} is not valid UTF-8 text; send it encoded in UTF-8.` };
   if (!read.ok) return { ok: false, message: `Input ${source} is larger than ${MAX_INPUT_BYTES} bytes (32 MiB); it was not read further.` };
   if (read.text.trim() === '') return { ok: false, message: `Input ${source} is empty: expected a model response or stream.` };
   return { ok: true, text: read.text, source };

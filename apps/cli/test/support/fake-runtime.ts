@@ -113,6 +113,7 @@ export function fakeRuntime(options: {
     validateArguments: () => {
       throw new Error('not used');
     },
+    tryValidateOutput: (name, _data, query) => (find(name, query) === undefined ? { valid: false, errors: [] } : { valid: true, checked: false }),
     tryValidateArguments: (name, args, query) => {
       validated.push(args);
       if (options.validate === undefined) throw new Error('no validation answer configured');

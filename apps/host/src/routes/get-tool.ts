@@ -1,5 +1,5 @@
 import { ToolNotFoundException, type IToolSchemaRegistry } from '@acode/application';
-import { ERROR_CODES } from '@acode/domain';
+import { ERROR_CODES, invalidVersionQueryError } from '@acode/domain';
 import { hostError } from '../http/host-error.js';
 import { jsonResponse, type HostResponse } from '../http/host-response.js';
 import { failureResponse } from './tool-envelope.js';
@@ -42,6 +42,14 @@ function unknownTool(registry: IToolSchemaRegistry, name: string, version: strin
     notFound = error;
   }
   const versions = registry.getVersions(name);
+  const badRange = versions.length > 0 ? invalidVersionQueryError(version) : undefined;
+  if (badRange !== undefined) {
+    // A known tool with a malformed range: a bad request, not a missing resource (issue 13).
+    return failureResponse(
+      { success: false, tool: notFound.toolName, errors: [{ ...badRange, suggestion: `${badRange.suggestion}; available: ${versions.join(', ')}` }], correlationId },
+      400,
+    );
+  }
   const suggestion =
     versions.length > 0
       ? `Use one of the available versions (${versions.join(', ')}), or omit the version for the highest`

@@ -17,13 +17,14 @@ export function echoToolName(name: string): string {
 
 /**
  * HTTP status of a failed validation, by its first error: unknown tool 404, unparseable
- * arguments 400, everything else (schema errors, nesting past the limit) 422.
+ * arguments or a malformed version range 400, everything else (schema errors, nesting past the limit) 422.
  */
 export function statusOfFailure(failure: ToolValidationFailure): number {
   switch (failure.errors[0]?.code) {
     case ERROR_CODES.UNKNOWN_TOOL:
       return 404;
     case ERROR_CODES.INVALID_JSON:
+    case ERROR_CODES.INVALID_VERSION_RANGE:
       return 400;
     default:
       return 422;

@@ -1,4 +1,4 @@
-import { quoteText, type JsonObject, type ToolFailure, type ToolValidationFailure } from '@acode/domain';
+import { omittedErrorsNote, quoteText, type JsonObject, type ToolFailure, type ToolValidationFailure } from '@acode/domain';
 
 /** What a caller-chosen execution id must look like: safe to log, key and echo. */
 export const EXECUTION_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -48,7 +48,9 @@ export function toolWithoutHandler(tool: string, registryVersion: string): ToolF
 /** The failure for arguments the registry refused, with its sanitised errors (000's retry contract). */
 export function invalidArguments(tool: string, validation: ToolValidationFailure): ToolFailure {
   const [first] = validation.errors;
-  const more = validation.errors.length > 1 ? ` (and ${validation.errors.length - 1} more)` : '';
+  const omitted = validation.omittedErrors ?? 0;
+  const others = validation.errors.length - 1 + omitted;
+  const more = others > 0 ? ` (and ${omitted > 0 ? 'at least ' : ''}${others} more)` : '';
   const errors = validation.errors.map(({ path, code, message, expected, actual, suggestion }) =>
     definedOnly({ path, code, message, expected, actual, suggestion }),
   );
@@ -57,7 +59,12 @@ export function invalidArguments(tool: string, validation: ToolValidationFailure
     message: first === undefined ? `Invalid arguments for ${tool}` : `Invalid arguments for ${tool}: ${first.message}${more}`,
     retryable: false,
     ...(first?.suggestion === undefined ? {} : { suggestion: first.suggestion }),
-    details: { errors, ...(validation.schemaHint === undefined ? {} : { schema_hint: validation.schemaHint }) },
+    details: {
+      errors,
+      // A capped list says that it is capped (issue 13).
+      ...(omitted > 0 ? { omitted_errors: omitted, omitted_errors_note: omittedErrorsNote(omitted) } : {}),
+      ...(validation.schemaHint === undefined ? {} : { schema_hint: validation.schemaHint }),
+    },
   };
 }
 

@@ -16,6 +16,11 @@ export interface CatalogTool {
   readonly handlerLanguage: 'js' | 'ts';
   /** Per-mode argument maxima from `schema.json`. */
   readonly modeClamps?: ModeClamps;
+  /**
+   * `core:<name>` when the folder ships a core tool (`"extends"` in `schema.json`). Only these,
+   * the project's own tools, may run in the host's process (isolation `none`).
+   */
+  readonly extends?: string;
 }
 
 /**

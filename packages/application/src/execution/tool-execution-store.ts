@@ -41,7 +41,13 @@ export interface IToolExecutionStore {
    * used, atomically: two concurrent presentations accept once. A mismatch does not use it up.
    */
   consumeConfirmation(token: string, binding: ConfirmationBinding, nowEpochMs: number): ConfirmationCheck;
-  findExecution(sessionId: string, executionId: string): StoredExecution | undefined;
+  /**
+   * The stored result of an execution id. `argsCanonical`, when given, is the canonical text of
+   * the arguments the caller has now: a store that keeps only a scrubbed copy of the arguments
+   * (secrets are never written to disk) compares it with the hash it kept, and returns it as the
+   * stored `argsCanonical` when the hashes match, a text no canonical JSON equals when they do not.
+   */
+  findExecution(sessionId: string, executionId: string, argsCanonical?: string): StoredExecution | undefined;
   /** Stores a result and drops the session's oldest beyond `keep`. */
   saveExecution(sessionId: string, executionId: string, execution: StoredExecution, keep: number): void;
 }

@@ -8,6 +8,7 @@ import {
   type InteractionMode,
   type RefusedIntent,
   type SandboxIsolationLevel,
+  type ToolConstraints,
   type ToolFailure,
   type ToolResponse,
 } from '@acode/domain';
@@ -21,6 +22,7 @@ import { confirmationPolicy } from './policies/confirmation-policy.js';
 import { isolationPolicy } from './policies/isolation-policy.js';
 import { modeClampPolicy } from './policies/mode-clamp-policy.js';
 import { modePolicy } from './policies/mode-policy.js';
+import { permissionPolicy } from './policies/permission-policy.js';
 import { registryVersionPolicy } from './policies/registry-version-policy.js';
 import { retrievalBudgetPolicy } from './policies/retrieval-budget-policy.js';
 import {
@@ -66,6 +68,10 @@ export interface ToolExecutorDependencies {
   readonly policy: ExecutionPolicy;
   /** Absolute path file tools are confined to. */
   readonly workspaceRoot: string;
+  /** Workspace-relative paths tools may not write, besides the built-in ones (`execution.protected_paths`). */
+  readonly protectedPaths?: readonly string[];
+  /** Host variables handlers get besides the base allowlist (`execution.handler_env`). */
+  readonly handlerEnv?: readonly string[];
 }
 
 /** How to open a session. */
@@ -91,7 +97,7 @@ export interface IToolExecutor {
 export const SESSION_POLICIES: readonly ToolCallPolicy<SessionCall>[] = Object.freeze([registryVersionPolicy]);
 
 /** Policies that need the tool, run before its arguments are validated. */
-export const TOOL_POLICIES: readonly ToolCallPolicy<ResolvedCall>[] = Object.freeze([modePolicy]);
+export const TOOL_POLICIES: readonly ToolCallPolicy<ResolvedCall>[] = Object.freeze([modePolicy, permissionPolicy]);
 
 /** Policies that need the validated arguments, in 003's order; confirmation last so a token is only asked for a call that may run. */
 export const ADMISSION_POLICIES: readonly ToolCallPolicy<AdmissionCall>[] = Object.freeze([
@@ -112,6 +118,7 @@ interface MetaFacts {
   clampedArguments?: readonly ClampedArgument[];
   refusedIntents?: readonly RefusedIntent[];
   outputTruncated?: { readonly originalBytes: number; readonly limitBytes: number };
+  retries?: number;
 }
 
 /** Longest name echoed in `meta.tool` for an unknown tool. */
@@ -203,7 +210,7 @@ export class ToolExecutor implements IToolExecutor {
     const key = `${session.id}\u0000${facts.executionId}`;
     // No await unless a run is under way: between this look-up and `#inFlight.set` below nothing may interleave.
     const pending = given === undefined ? undefined : this.#inFlight.get(key);
-    const previous = given === undefined ? undefined : pending === undefined ? this.#deps.store.findExecution(session.id, facts.executionId) : await pending;
+    const previous = given === undefined ? undefined : pending === undefined ? this.#deps.store.findExecution(session.id, facts.executionId, argsCanonical) : await pending;
     if (previous !== undefined) {
       if (previous.tool === canonical && previous.argsCanonical === argsCanonical) {
         return { ...previous.response, meta: { ...previous.response.meta, replayed: true } };
@@ -241,6 +248,30 @@ export class ToolExecutor implements IToolExecutor {
     const constraints = resolveToolConstraints(definition.constraints);
     if (definition.kind === 'retrieval') session.countRetrieval();
     facts.isolation = runner.isolation;
+    // 003: an idempotent tool's retryable TRANSIENT failure may be retried, by mode (text once, voice never).
+    const retries = Math.max(0, Math.floor(this.#deps.policy.transientRetries[session.mode]));
+    let result: RunResult;
+    for (let attempt = 0; ; attempt++) {
+      result = await this.#attempt(call, runner, constraints, signal);
+      if (!isRetriableTransient(result, definition.idempotent === true, signal) || attempt >= retries) break;
+      this.#deps.logger.warn('tool transient failure retried', { tool: definition.name, executionId: call.executionId, attempt: attempt + 1, mode: session.mode });
+      await pause(this.#deps.policy.transientRetryBackoffMs, signal);
+      if (signal?.aborted === true) break;
+      facts.retries = attempt + 1;
+    }
+    if (result.ok && definition.outputSchema !== undefined) result = this.#checkOutput(call, result, facts);
+    if (result.ok) {
+      if (result.outputTruncated !== undefined) facts.outputTruncated = result.outputTruncated;
+      // l. Only a success changes session state.
+      const refused = session.state.applyAll(result.intents);
+      if (refused.length > 0) facts.refusedIntents = refused;
+    }
+    return this.#respond(session, facts, result, startedAt);
+  }
+
+  /** One handler run through the runner, interpreted; a crash is logged here. */
+  async #attempt(call: AdmissionCall, runner: IToolRunner, constraints: Required<ToolConstraints>, signal: AbortSignal | undefined): Promise<RunResult> {
+    const { definition, session } = call;
     const outcome = await runner.run({
       tool: call.catalogTool,
       args: call.args,
@@ -251,6 +282,8 @@ export class ToolExecutor implements IToolExecutor {
         session: { id: session.id, registryVersion: session.registryVersion, state: session.state.snapshot() },
         deadline: this.#deps.wallClock.nowEpochMs() + constraints.maxExecutionTimeMs,
         workspaceRoot: this.#deps.workspaceRoot,
+        ...(this.#deps.protectedPaths === undefined ? {} : { protectedPaths: this.#deps.protectedPaths }),
+        ...(this.#deps.handlerEnv === undefined ? {} : { handlerEnv: this.#deps.handlerEnv }),
       },
       timeoutMs: constraints.maxExecutionTimeMs,
       maxOutputBytes: constraints.maxOutputSizeBytes,
@@ -261,13 +294,35 @@ export class ToolExecutor implements IToolExecutor {
     if (!result.ok && result.crashDetail !== undefined) {
       this.#deps.logger.error('tool handler failed', { tool: definition.name, executionId: call.executionId, detail: result.crashDetail });
     }
-    if (result.ok) {
-      if (result.outputTruncated !== undefined) facts.outputTruncated = result.outputTruncated;
-      // l. Only a success changes session state.
-      const refused = session.state.applyAll(result.intents);
-      if (refused.length > 0) facts.refusedIntents = refused;
-    }
-    return this.#respond(session, facts, result, startedAt);
+    return result;
+  }
+
+  /**
+   * 001 §4.2/§5.1: a success is checked against the tool's `outputSchema` (compiled at
+   * registration). A mismatch is `INTERNAL`: the handler broke its contract, and its data is
+   * neither returned nor logged; the log gets the error paths and codes. Truncated data is
+   * checked as cut, so a schema'd tool whose output passed `maxOutputSizeBytes` fails too.
+   */
+  #checkOutput(call: AdmissionCall, result: Extract<RunResult, { ok: true }>, facts: MetaFacts): RunResult {
+    const { definition } = call;
+    const checked = this.#deps.registry.tryValidateOutput(definition.name, result.data, { version: definition.version });
+    if (checked.valid) return result;
+    const summary = checked.errors
+      .slice(0, 5)
+      .map((error) => `${error.code} at ${error.path || '/'}`)
+      .join('; ');
+    const truncated = result.outputTruncated !== undefined;
+    this.#deps.logger.error('tool result does not match its outputSchema', {
+      tool: definition.name,
+      executionId: call.executionId,
+      error_count: checked.errors.length,
+      error_summary: summary,
+      ...(truncated ? { output_truncated: true } : {}),
+    });
+    if (truncated) facts.outputTruncated = result.outputTruncated;
+    const cut = truncated ? ' after it was cut at maxOutputSizeBytes' : '';
+    const message = `Tool ${definition.name} returned a result that does not match its outputSchema${cut}`;
+    return { ok: false, failure: { type: 'INTERNAL', message, retryable: false, partialSideEffects: mayHaveChangedSomething(definition) } };
   }
 
   #unknownTool(name: unknown): ToolFailure {
@@ -307,6 +362,7 @@ export class ToolExecutor implements IToolExecutor {
       ...(facts.outputTruncated === undefined ? {} : { outputTruncated: facts.outputTruncated }),
       ...(facts.clampedArguments === undefined ? {} : { clampedArguments: facts.clampedArguments }),
       ...(facts.refusedIntents === undefined ? {} : { refusedIntents: facts.refusedIntents }),
+      ...(facts.retries === undefined ? {} : { retries: facts.retries }),
     };
     return result.ok ? { ok: true, data: result.data, intents: result.intents, meta } : { ok: false, error: result.failure, intents: [], meta };
   }
@@ -332,6 +388,30 @@ export class ToolExecutor implements IToolExecutor {
 function shownName(name: unknown): string {
   if (typeof name !== 'string') return '(invalid name)';
   return name.length > MAX_SHOWN_NAME_LENGTH ? `${name.slice(0, MAX_SHOWN_NAME_LENGTH)}…` : name;
+}
+
+/** Whether a run of the tool may have changed something; unknown side effects count as yes. */
+function mayHaveChangedSomething(definition: { readonly sideEffects?: string }): boolean {
+  return definition.sideEffects !== 'none' && definition.sideEffects !== 'read_only';
+}
+
+/** A failure worth one more run: retryable `TRANSIENT` of an idempotent tool, not a cancellation by the caller. */
+function isRetriableTransient(result: RunResult, idempotent: boolean, signal: AbortSignal | undefined): boolean {
+  return !result.ok && idempotent && result.failure.type === 'TRANSIENT' && result.failure.retryable && signal?.aborted !== true;
+}
+
+/** Waits `ms` milliseconds, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (ms <= 0 || signal?.aborted === true) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 function describeError(error: unknown): string {

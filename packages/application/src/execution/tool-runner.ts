@@ -14,6 +14,10 @@ export interface ToolRunContextData {
   readonly deadline: number;
   /** Absolute path file tools are confined to. */
   readonly workspaceRoot: string;
+  /** Workspace-relative paths tools may not write, besides the built-in ones (`execution.protected_paths`). */
+  readonly protectedPaths?: readonly string[];
+  /** Names of host variables handlers get besides the base allowlist (`execution.handler_env`); names only, never values. */
+  readonly handlerEnv?: readonly string[];
 }
 
 /** One handler run, as the executor asks a runner for it. */

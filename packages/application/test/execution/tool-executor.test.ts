@@ -1,4 +1,4 @@
-import { ToolError, type JsonObject, type ToolHandlerResult } from '@acode/domain';
+import { ToolError, type JsonObject, type ToolDefinition, type ToolHandlerResult } from '@acode/domain';
 import { describe, expect, it } from 'vitest';
 import { catalogTool, createHarness, ECHO_TEXT, executeOnce, failureOf } from '../support/executor-harness.js';
 
@@ -161,11 +161,14 @@ describe('ToolExecutor: idempotency by execution id', () => {
     harness.inProcess.behaviour = () => ({ kind: 'returned', result: { ok: false, error: { type: 'TRANSIENT', message: 'busy', retryable: true } } });
     const session = harness.executor.openSession({ mode: 'text' });
     const request = { name: 'echo_text', args: { text: 'a' }, executionId: 'call-1' };
-    await harness.executor.execute(session, request);
+    const first = await harness.executor.execute(session, request);
+    // The first call ran twice: an idempotent tool's TRANSIENT failure is retried once in text mode.
+    expect(first.meta.retries).toBe(1);
+    expect(harness.inProcess.requests).toHaveLength(2);
     const again = await harness.executor.execute(session, request);
     expect(failureOf(again).message).toBe('busy');
     expect(again.meta.replayed).toBe(true);
-    expect(harness.inProcess.requests).toHaveLength(1);
+    expect(harness.inProcess.requests).toHaveLength(2);
   });
 
   it('answers the same id with other arguments or another tool with CONFLICT', async () => {
@@ -495,5 +498,63 @@ describe('ToolExecutor: failures of its own ports', () => {
   it('uses only tools of its own catalog', async () => {
     const harness = createHarness({ catalog: [catalogTool(ECHO_TEXT)] });
     expect(failureOf(await executeOnce(harness, { name: 'kb_search', args: { query: 'q' } })).message).toContain('has no handler');
+  });
+});
+
+describe('ToolExecutor: issue 13 item 6 (001 and 003 constraints)', () => {
+  it('retries an idempotent retryable TRANSIENT failure once in text mode, and not a cancelled run', async () => {
+    const harness = createHarness();
+    let calls = 0;
+    harness.inProcess.behaviour = (request) =>
+      ++calls === 1
+        ? { kind: 'returned', result: { ok: false, error: { type: 'TRANSIENT', message: 'busy', retryable: true } } }
+        : { kind: 'returned', result: { ok: true, data: { echoed: request.args } } };
+    const response = await harness.executor.execute(harness.executor.openSession({ mode: 'text' }), { name: 'echo_text', args: { text: 'a' } });
+    expect(response).toMatchObject({ ok: true, meta: { retries: 1 } });
+
+    const cancelled = createHarness();
+    const controller = new AbortController();
+    controller.abort();
+    cancelled.inProcess.behaviour = () => ({ kind: 'cancelled' });
+    const failure = failureOf(
+      await cancelled.executor.execute(cancelled.executor.openSession({ mode: 'text' }), { name: 'echo_text', args: { text: 'a' }, signal: controller.signal }),
+    );
+    expect(failure.type).toBe('TRANSIENT');
+    expect(cancelled.inProcess.requests).toHaveLength(1);
+  });
+
+  it('does not retry a TRANSIENT failure the handler marks not retryable', async () => {
+    const harness = createHarness();
+    harness.inProcess.behaviour = () => ({ kind: 'returned', result: { ok: false, error: { type: 'TRANSIENT', message: 'busy', retryable: false } } });
+    await harness.executor.execute(harness.executor.openSession({ mode: 'text' }), { name: 'echo_text', args: { text: 'a' } });
+    expect(harness.inProcess.requests).toHaveLength(1);
+  });
+
+  it('validates a result against the outputSchema and answers INTERNAL without the data on a mismatch', async () => {
+    const counted: ToolDefinition = {
+      ...ECHO_TEXT,
+      name: 'count_words',
+      aliases: [],
+      outputSchema: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
+    };
+    const harness = createHarness({ definitions: [counted], catalog: [catalogTool(counted)] });
+    harness.inProcess.behaviour = () => ({ kind: 'returned', result: { ok: true, data: { secret: 'do-not-leak' }, intents: [{ type: 'SUPPRESS_AUDIO', value: true }] } });
+    const session = harness.executor.openSession({ mode: 'text' });
+    const response = await harness.executor.execute(session, { name: 'count_words', args: { text: 'a b' } });
+    expect(failureOf(response)).toMatchObject({ type: 'INTERNAL', message: 'Tool count_words returned a result that does not match its outputSchema', partialSideEffects: false });
+    expect(JSON.stringify(response)).not.toContain('do-not-leak');
+    expect(harness.registry.outputValidations).toEqual([{ name: 'count_words', data: { secret: 'do-not-leak' }, query: { version: '1.0.0' } }]);
+    // A refused result changes no session state.
+    expect(session.state.snapshot()).toEqual(harness.executor.openSession({ mode: 'text' }).state.snapshot());
+
+    harness.inProcess.behaviour = () => ({ kind: 'returned', result: { ok: true, data: { count: 2 } } });
+    expect(await harness.executor.execute(session, { name: 'count_words', args: { text: 'a b' } })).toMatchObject({ ok: true, data: { count: 2 } });
+  });
+
+  it('keeps a handler-returned SESSION_INACTIVE', async () => {
+    const harness = createHarness();
+    harness.inProcess.behaviour = () => ({ kind: 'returned', result: { ok: false, error: { type: 'SESSION_INACTIVE', message: 'Session already ended', retryable: false } } });
+    const failure = failureOf(await harness.executor.execute(harness.executor.openSession({ mode: 'text' }), { name: 'echo_text', args: { text: 'a' } }));
+    expect(failure).toMatchObject({ type: 'SESSION_INACTIVE', message: 'Session already ended' });
   });
 });

@@ -95,7 +95,8 @@ export function createHarness(options: HarnessOptions = {}) {
   const ids = new SequentialIds();
   const clock = new ManualClock();
   const logger = new RecordingLogger();
-  const policy: ExecutionPolicy = { ...DEFAULT_EXECUTION_POLICY, ...options.policy };
+  // No real wait before a transient retry: the tests drive the clock themselves.
+  const policy: ExecutionPolicy = { ...DEFAULT_EXECUTION_POLICY, transientRetryBackoffMs: 0, ...options.policy };
   const executor = new ToolExecutor({
     registry,
     catalog,

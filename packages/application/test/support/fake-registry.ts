@@ -10,7 +10,7 @@ import {
   type ToolValidationSuccess,
   type ValidationError,
 } from '@acode/domain';
-import type { ToolArguments, ToolLookup, ToolRegistration, IToolSchemaRegistry, ToolVersionQuery } from '../../src/index.js';
+import type { ToolArguments, ToolLookup, ToolOutputValidation, ToolRegistration, IToolSchemaRegistry, ToolVersionQuery } from '../../src/index.js';
 
 /** Deepest argument nesting the fake accepts, like the real registry's depth limit. */
 const MAX_DEPTH = 32;
@@ -96,6 +96,28 @@ export class FakeRegistry implements IToolSchemaRegistry {
     }
     const success: ToolValidationSuccess = { success: true, tool: definition.name, version: definition.version, arguments: result, correlationId: 'corr-test' };
     return success;
+  }
+
+  /** Every `tryValidateOutput` call, to prove what the executor asked. */
+  readonly outputValidations: Array<{ name: string; data: JsonValue; query?: ToolVersionQuery }> = [];
+
+  /** Checks only the output schema's top-level `type` and `required`; the real validator is tested in infrastructure. */
+  tryValidateOutput(name: string, data: JsonValue, query?: ToolVersionQuery): ToolOutputValidation {
+    this.outputValidations.push(query === undefined ? { name, data } : { name, data, query });
+    const definition = this.findTool(name)?.definition;
+    if (definition === undefined) return { valid: false, errors: [{ path: '', code: ERROR_CODES.UNKNOWN_TOOL, message: `Unknown tool ${name}` }] };
+    const schema = definition.outputSchema;
+    if (schema === undefined) return { valid: true, checked: false };
+    const type = schema['type'];
+    if (typeof type === 'string' && !hasType(data, type)) {
+      return { valid: false, errors: [{ path: '', code: ERROR_CODES.TYPE_MISMATCH, message: `result must be ${type}`, expected: type }] };
+    }
+    for (const field of (schema['required'] ?? []) as string[]) {
+      if (!isPlainObject(data) || !Object.hasOwn(data, field)) {
+        return { valid: false, errors: [{ path: `/${field}`, code: ERROR_CODES.REQUIRED_MISSING, message: `Missing required field ${field}` }] };
+      }
+    }
+    return { valid: true, checked: true };
   }
 
   registerTool(): ToolRegistration {

@@ -8,6 +8,8 @@ export const TOOL_ERROR_TYPES = Object.freeze([
   'VALIDATION',
   /** The tool, or what it was asked about, does not exist. */
   'NOT_FOUND',
+  /** The session the call belongs to has ended (003: a domain failure, no side effects). */
+  'SESSION_INACTIVE',
   /** A temporary failure (network, busy resource); trying again may work. */
   'TRANSIENT',
   /** A failure that trying again will not fix. */

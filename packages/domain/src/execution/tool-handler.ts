@@ -25,9 +25,16 @@ export interface AuditLog {
 }
 
 /**
+ * What a resolved path is for: `read` refuses paths acode keeps out of tools' sight (`.agent/`:
+ * the configuration and the telemetry database); `write` also refuses the controls of the tool
+ * system itself (`tools/`, `tool_registry.json`, `.git/` and the configured protected paths).
+ */
+export type WorkspaceAccessKind = 'read' | 'write';
+
+/**
  * The workspace capability: file tools see paths only through it. `resolve` refuses (throws a
  * `ToolError` of type `POLICY_DENIED`) any path that is, or through a symlink leads, outside
- * `root`.
+ * `root`, or that is protected for the access asked (`write` when none is named).
  */
 export interface WorkspaceAccess {
   /** Absolute, real path of the workspace root. */
@@ -36,7 +43,7 @@ export interface WorkspaceAccess {
    * The absolute real path of `path` (relative paths are taken from `root`). For a path that
    * does not exist yet (a file to write), its nearest existing parent is the one checked.
    */
-  resolve(path: string): Promise<string>;
+  resolve(path: string, access?: WorkspaceAccessKind): Promise<string>;
 }
 
 /**
@@ -59,6 +66,12 @@ export interface ToolHandlerContext {
   readonly deadline: number;
   readonly audit: AuditLog;
   readonly workspace: WorkspaceAccess;
+  /**
+   * The environment a handler passes to processes it starts: an allowlist (`PATH`, `HOME`,
+   * `LANG`, `TZ`, `TMPDIR` and the names `execution.handler_env` adds), never the host's own.
+   * Optional for hosts built before it existed; handlers fall back to the same allowlist.
+   */
+  readonly environment?: Readonly<Record<string, string>>;
 }
 
 /** What a handler module exports as `execute` (003). Arguments are validated, with defaults applied. */

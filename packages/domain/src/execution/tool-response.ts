@@ -44,6 +44,8 @@ export interface ToolResponseMeta {
   readonly replayed?: boolean;
   /** Intents the state controller refused. */
   readonly refusedIntents?: readonly RefusedIntent[];
+  /** Runs repeated after a retryable `TRANSIENT` failure of an idempotent tool (003: once in text mode); absent when none. */
+  readonly retries?: number;
 }
 
 /** A run that succeeded. */

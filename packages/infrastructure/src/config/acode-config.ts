@@ -1,5 +1,5 @@
 import type { ToolRegistryOptions } from '@acode/application';
-import type { ToolCallSettings } from '@acode/domain';
+import type { InteractionMode, ToolCallSettings } from '@acode/domain';
 import type { SettingValue } from './setting-rule.js';
 import type { ToolRegistrySettingKey } from './tool-registry-settings.js';
 
@@ -29,6 +29,21 @@ export interface ConfigCustomTool {
   readonly source: string;
 }
 
+/** The `execution:` section: what confines tool handlers beyond the workspace root. */
+export interface ExecutionSettings {
+  /** Workspace-relative paths tools may not write, besides the built-in ones (`execution.protected_paths`). */
+  readonly protectedPaths: readonly string[];
+  /** Host variables handlers get besides `PATH`, `HOME`, `LANG`, `TZ`, `TMPDIR` (`execution.handler_env`). */
+  readonly handlerEnv: readonly string[];
+  /**
+   * `execution.granted_permissions`: the permissions tools may require (001 `requiredPermissions`);
+   * replaces the default (what the shipped core tools need). Absent when no file sets it.
+   */
+  readonly grantedPermissions?: readonly string[];
+  /** `execution.retrieval_budget_per_turn.text|voice`: retrievals per turn, `null` for no limit; only the modes set. */
+  readonly retrievalBudgetPerTurn?: Readonly<Partial<Record<InteractionMode, number | null>>>;
+}
+
 /** The merged configuration of a project: user defaults beneath, project file on top. */
 export interface AcodeConfig {
   /** The files read, lowest precedence first (user-level, then project or `--config`). */
@@ -56,4 +71,6 @@ export interface AcodeConfig {
    * defaults beneath. A provider without a `tool_call` section is absent.
    */
   readonly toolCall: Readonly<Record<string, Partial<ToolCallSettings>>>;
+  /** `execution:`, each list as the highest file that sets it wrote it; empty lists by default. */
+  readonly execution: ExecutionSettings;
 }

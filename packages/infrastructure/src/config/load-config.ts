@@ -62,7 +62,17 @@ function mergeLayers(files: readonly string[], layers: readonly FileConfig[]): A
   let model: unknown;
   const toolCall: ProviderToolCallSettings = {};
   const customTools = new Map<CustomToolKey, readonly ConfigCustomTool[]>();
+  let protectedPaths: readonly string[] = [];
+  let handlerEnv: readonly string[] = [];
+  let grantedPermissions: readonly string[] | undefined;
+  let retrievalBudgetPerTurn: Partial<Record<'text' | 'voice', number | null>> | undefined;
   for (const layer of layers) {
+    // A list set in a higher file replaces the one beneath; budgets merge mode by mode.
+    grantedPermissions = layer.execution.grantedPermissions ?? grantedPermissions;
+    if (layer.execution.retrievalBudgetPerTurn !== undefined) retrievalBudgetPerTurn = { ...retrievalBudgetPerTurn, ...layer.execution.retrievalBudgetPerTurn };
+    // Protections add up: a project file cannot lift one the user-level file set.
+    protectedPaths = [...new Set([...protectedPaths, ...(layer.execution.protectedPaths ?? [])])];
+    handlerEnv = layer.execution.handlerEnv ?? handlerEnv;
     settings = { ...settings, ...layer.settings };
     disabledTools = layer.disabledTools ?? disabledTools;
     for (const [key, tools] of layer.customTools) customTools.set(key, tools);
@@ -77,6 +87,12 @@ function mergeLayers(files: readonly string[], layers: readonly FileConfig[]): A
     customTools: CUSTOM_TOOL_KEYS.flatMap((key) => customTools.get(key) ?? []),
     model,
     toolCall,
+    execution: {
+      protectedPaths,
+      handlerEnv,
+      ...(grantedPermissions === undefined ? {} : { grantedPermissions }),
+      ...(retrievalBudgetPerTurn === undefined ? {} : { retrievalBudgetPerTurn }),
+    },
   };
 }
 

@@ -116,6 +116,10 @@ export function registerAcodeServices(container: DependencyContainer, options: A
     {
       cwd: options.cwd,
       storePath: telemetryPathOf(options),
+      protectedPaths: config.execution.protectedPaths,
+      handlerEnv: config.execution.handlerEnv,
+      ...(config.execution.grantedPermissions === undefined ? {} : { grantedPermissions: config.execution.grantedPermissions }),
+      ...(config.execution.retrievalBudgetPerTurn === undefined ? {} : { retrievalBudgetPerTurn: config.execution.retrievalBudgetPerTurn }),
       ...(options.toolRegistryPath !== undefined ? { toolRegistryPath: options.toolRegistryPath } : {}),
       ...(options.workspaceRoot !== undefined ? { workspaceRoot: options.workspaceRoot } : {}),
     },

@@ -11,7 +11,7 @@ import {
   type IToolSchemaRegistry,
   type IWallClock,
 } from '@acode/application';
-import { DEFAULT_EXECUTION_POLICY, ERROR_CODES, type ExecutionPolicy } from '@acode/domain';
+import { DEFAULT_EXECUTION_POLICY, ERROR_CODES, type ExecutionPolicy, type InteractionMode } from '@acode/domain';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -32,6 +32,14 @@ export interface ExecutionServicesOptions {
   readonly workspaceRoot?: string;
   /** The SQLite file tokens and results are kept in (the telemetry database). */
   readonly storePath: string;
+  /** Workspace-relative paths tools may not write besides the built-in ones (`execution.protected_paths`). */
+  readonly protectedPaths?: readonly string[];
+  /** Host variables handlers get besides the base allowlist (`execution.handler_env`). */
+  readonly handlerEnv?: readonly string[];
+  /** Permissions tools may require (`execution.granted_permissions`); the core tools' by default. */
+  readonly grantedPermissions?: readonly string[];
+  /** Retrievals per turn by mode (`execution.retrieval_budget_per_turn`); voice 2, text 5 by default. */
+  readonly retrievalBudgetPerTurn?: Readonly<Partial<Record<InteractionMode, number | null>>>;
 }
 
 /** What the execution services opened, for `dispose()`. */
@@ -68,7 +76,7 @@ export function registerExecutionServices(container: DependencyContainer, option
   container.register(TOKENS.ToolExecutionStore, { useFactory: instanceCachingFactory(() => (opened.store = SqliteToolExecutionStore.open(options.storePath))) });
   container.register(TOKENS.IdGenerator, { useFactory: instanceCachingFactory(() => new RandomIdGenerator()) });
   container.register(TOKENS.WallClock, { useFactory: instanceCachingFactory(() => new SystemWallClock()) });
-  container.register(TOKENS.ExecutionPolicy, { useValue: DEFAULT_EXECUTION_POLICY });
+  container.register(TOKENS.ExecutionPolicy, { useValue: executionPolicyOf(options) });
   container.register(TOKENS.ToolExecutor, {
     useFactory: instanceCachingFactory(
       (c) =>
@@ -84,10 +92,21 @@ export function registerExecutionServices(container: DependencyContainer, option
           logger: c.resolve<ILogger>(TOKENS.Logger),
           policy: c.resolve<ExecutionPolicy>(TOKENS.ExecutionPolicy),
           workspaceRoot,
+          protectedPaths: options.protectedPaths ?? [],
+          handlerEnv: options.handlerEnv ?? [],
         }),
     ),
   });
   return opened;
+}
+
+/** The default policy with what the configuration sets (`execution.granted_permissions`, `execution.retrieval_budget_per_turn`). */
+export function executionPolicyOf(options: Pick<ExecutionServicesOptions, 'grantedPermissions' | 'retrievalBudgetPerTurn'>): ExecutionPolicy {
+  return Object.freeze({
+    ...DEFAULT_EXECUTION_POLICY,
+    ...(options.grantedPermissions === undefined ? {} : { grantedPermissions: Object.freeze([...options.grantedPermissions]) }),
+    retrievalBudgetPerTurn: Object.freeze({ ...DEFAULT_EXECUTION_POLICY.retrievalBudgetPerTurn, ...options.retrievalBudgetPerTurn }),
+  });
 }
 
 type LoadedCatalog = { readonly catalog: IToolCatalog; readonly reason?: never } | { readonly catalog?: undefined; readonly reason: string };

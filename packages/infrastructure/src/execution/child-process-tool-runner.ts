@@ -1,8 +1,10 @@
 import type { ILogger, IToolRunner, ToolRunOutcome, ToolRunRequest } from '@acode/application';
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { MAX_AUDIT_EVENTS_PER_RUN, sanitizeAuditEvent } from './audit-event.js';
+import { endRunProcesses, killGroup, RUN_MARKER_VARIABLE } from './end-run-processes.js';
 import { CHILD_STOP_GRACE_MS, readChildMessage, type ChildCancelMessage, type ChildRunMessage } from './child-runner-protocol.js';
 import { handlerEnvironment } from './handler-environment.js';
 import { TYPESCRIPT_HOOKS_ENTRY_URL } from './register-typescript-hooks.js';
@@ -26,11 +28,19 @@ export interface ChildProcessToolRunnerOptions {
 /**
  * Runs `standard`-isolation handlers (001 §4.7), each in a fresh Node process forked with a
  * 256 MiB heap, the workspace root as its working directory, the host's environment less its
- * secret-looking variables (`handlerEnvironment`), and JSON IPC. The child builds the
+ * variables outside the allowlist (`handlerEnvironment`), and JSON IPC. The child builds the
  * handler's context itself and relays audit events; the parent checks every message again
  * (the handler could send its own), enforces the deadline and the caller's signal (a `cancel`
  * message, then SIGKILL after a grace of a second),
- * and waits for the process to exit before returning, so no run leaves a process behind.
+ * and waits for the process to exit before returning.
+ *
+ * No run leaves a process behind: the handler is forked `detached`, so it leads a process group
+ * of its own, and with {@link RUN_MARKER_VARIABLE} set to a token of the run. When the run ends,
+ * whether the handler returned, threw, crashed, passed its time limit or was cancelled, the
+ * runner SIGKILLs that group and then (Linux) every process still carrying the token, such as a
+ * grandchild started `detached` in a session of its own, before it returns. A handler that
+ * scrubs the token from the environment of a process it starts in a session of its own escapes
+ * the sweep: that is deliberate evasion, not an accident this guards against.
  *
  * The time limit counts from the fork: process start and module load are part of the run.
  * stdout and stderr are drained as they come (a chatty handler never blocks on a full pipe);
@@ -56,13 +66,26 @@ export class ChildProcessToolRunner implements IToolRunner {
     const unavailable = await verifyHandlerFile(request.tool);
     if (unavailable !== undefined) return { kind: 'unavailable', message: unavailable };
     const execArgv = [`--max-old-space-size=${CHILD_MAX_OLD_SPACE_MB}`, ...(request.tool.handlerLanguage === 'ts' ? ['--import', this.#typescriptHooksUrl] : [])];
+    const marker = randomBytes(12).toString('hex');
     let child: ChildProcess;
     try {
-      child = fork(this.#entryPath, [], { cwd: request.context.workspaceRoot, env: handlerEnvironment(process.env), execArgv, serialization: 'json', stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      // stdout and stderr are pipes read only for the debug log: nothing the handler prints
+      // reaches this process's output (the CLI's --json, the host's log stream).
+      child = fork(this.#entryPath, [], {
+        cwd: request.context.workspaceRoot,
+        env: { ...handlerEnvironment(process.env, request.context.handlerEnv), [RUN_MARKER_VARIABLE]: marker },
+        execArgv,
+        serialization: 'json',
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        // A group of its own, which the run's end kills whole (Windows has no groups; there it would open a console).
+        detached: process.platform !== 'win32',
+      });
     } catch (error) {
       return { kind: 'crashed', detail: `the handler process could not start: ${firstLine(error)}` };
     }
-    return superviseChild(child, request, this.#logger);
+    const outcome = await superviseChild(child, request, this.#logger);
+    await endRunProcesses(child.pid, marker);
+    return outcome;
   }
 }
 
@@ -104,13 +127,13 @@ function superviseChild(child: ChildProcess, request: ToolRunRequest, logger: IL
       if (graceful && child.connected) {
         try {
           child.send({ type: 'cancel' } satisfies ChildCancelMessage, () => undefined);
-          killTimer = setTimeout(() => child.kill('SIGKILL'), CHILD_STOP_GRACE_MS);
+          killTimer = setTimeout(() => kill(child), CHILD_STOP_GRACE_MS);
           return;
         } catch {
           // The channel closed meanwhile: nothing to ask, only to kill.
         }
       }
-      child.kill('SIGKILL');
+      kill(child);
     };
     const onCallerAbort = (): void => finish({ kind: 'cancelled' });
     const timer = setTimeout(() => finish({ kind: 'timeout' }), request.timeoutMs);
@@ -119,7 +142,7 @@ function superviseChild(child: ChildProcess, request: ToolRunRequest, logger: IL
     child.on('message', (message: unknown) => {
       if (outcome !== undefined) {
         // A stopped handler that has answered is done ending what it started: no need to wait out the grace.
-        if (killTimer !== undefined && (message as { type?: unknown } | null)?.type === 'outcome') child.kill('SIGKILL');
+        if (killTimer !== undefined && (message as { type?: unknown } | null)?.type === 'outcome') kill(child);
         return;
       }
       let reading: ReturnType<typeof readChildMessage>;
@@ -160,6 +183,12 @@ function superviseChild(child: ChildProcess, request: ToolRunRequest, logger: IL
       if (error !== null) finish({ kind: 'crashed', detail: `the handler process could not be given its run: ${firstLine(error)}` });
     });
   });
+}
+
+/** SIGKILL to the handler's process group (it leads one), and to the process itself should that fail. */
+function kill(child: ChildProcess): void {
+  killGroup(child.pid);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 interface DrainedStream {

@@ -3,7 +3,9 @@
 // sends one outcome message. The parent kills this process after the outcome, and at the deadline
 // or on cancellation once the handler had its grace to stop (a `cancel` message aborts its signal).
 import type { JsonObject } from '@acode/domain';
+import { readFileSync } from 'node:fs';
 import { CHILD_STOP_GRACE_MS, isCancelMessage, readRunMessage, type ChildAuditMessage, type ChildOutcomeMessage, type ChildRunMessage } from './child-runner-protocol.js';
+import { endRunProcessesSync, RUN_MARKER_VARIABLE } from './end-run-processes.js';
 import { createHandlerContext } from './create-handler-context.js';
 import { outcomeOfReturn, outcomeOfThrow } from './handler-outcome.js';
 import { loadHandler } from './load-handler.js';
@@ -19,9 +21,39 @@ let running: Promise<void> | undefined;
 // A terminal's Ctrl-C (SIGINT to the whole foreground group) or a SIGTERM gets the same treatment.
 function stopAndExit(): void {
   controller?.abort(new Error('The tool run was cancelled'));
-  if (running === undefined) process.exit(0);
-  setTimeout(() => process.exit(0), CHILD_STOP_GRACE_MS).unref();
-  void running?.finally(() => process.exit(0));
+  if (running === undefined) exitWithRun();
+  setTimeout(exitWithRun, CHILD_STOP_GRACE_MS).unref();
+  void running?.finally(exitWithRun);
+}
+
+/**
+ * Exits taking along every process the handler started: those carrying the run's marker, then
+ * this process's group (the parent forked it `detached`, so the group is the run's, and this
+ * process is in it: the SIGKILL is its exit). Without a parent, no one else would.
+ */
+function exitWithRun(): void {
+  const marker = process.env[RUN_MARKER_VARIABLE];
+  if (marker !== undefined && marker !== '') endRunProcessesSync(marker);
+  if (process.platform !== 'win32' && process.pid === processGroupLeader()) {
+    try {
+      process.kill(0, 'SIGKILL');
+    } catch {
+      // Fall through to a plain exit.
+    }
+  }
+  process.exit(0);
+}
+
+/** This process's group id, read from /proc (Node has no getpgrp); `undefined` where unknown. */
+function processGroupLeader(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // "pid (comm) state ppid pgrp ...": fields after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[2]);
+  } catch {
+    return undefined;
+  }
 }
 process.once('disconnect', stopAndExit);
 process.once('SIGINT', stopAndExit);

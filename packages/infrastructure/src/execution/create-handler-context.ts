@@ -1,6 +1,8 @@
 import type { ToolRunContextData } from '@acode/application';
 import type { JsonObject, SessionState, ToolHandlerContext } from '@acode/domain';
 import { MAX_AUDIT_EVENTS_PER_RUN, sanitizeAuditEvent } from './audit-event.js';
+import { RUN_MARKER_VARIABLE } from './end-run-processes.js';
+import { handlerEnvironment } from './handler-environment.js';
 import { createWorkspaceAccess } from './workspace-access.js';
 
 /** What {@link createHandlerContext} wires the capabilities to. */
@@ -40,7 +42,10 @@ export function createHandlerContext(data: ToolRunContextData, capabilities: Han
     signal: capabilities.signal,
     deadline: data.deadline,
     audit,
-    workspace: createWorkspaceAccess(data.workspaceRoot),
+    workspace: createWorkspaceAccess(data.workspaceRoot, { protectedPaths: data.protectedPaths ?? [] }),
+    // Built from this process's environment: in a child process that is already the allowlist.
+    // The run's marker stays, so whatever a handler starts is still found when the run ends.
+    environment: Object.freeze(handlerEnvironment(process.env, [...(data.handlerEnv ?? []), RUN_MARKER_VARIABLE])),
   });
 }
 

@@ -1,5 +1,6 @@
-import type { IToolRunner, ToolRunOutcome, ToolRunRequest } from '@acode/application';
+import type { CatalogTool, IToolRunner, ToolRunOutcome, ToolRunRequest } from '@acode/application';
 import { performance } from 'node:perf_hooks';
+import { CORE_EXTENDS_PREFIX } from '../tool-folders/schema-file-fields.js';
 import { createHandlerContext } from './create-handler-context.js';
 import { outcomeOfReturn, outcomeOfThrow } from './handler-outcome.js';
 import { loadHandler, type HandlerLoading } from './load-handler.js';
@@ -13,7 +14,11 @@ export interface InProcessToolRunnerOptions {
 }
 
 /**
- * Runs `none`-isolation handlers in this process (001 §4.7): trusted built-ins only.
+ * Runs `none`-isolation handlers in this process (001 §4.7): the project's own core tools only,
+ * the folders that ship one (`"extends": "core:<name>"`). Any other tool is refused (`unavailable`)
+ * without loading its module: a handler here could block the host's event loop, print into its
+ * output, or start processes no one ends, and `acode tools build` already refuses a folder that
+ * asks for `none` (see `lintSchemaFile`); this check covers an artifact built otherwise.
  *
  * The handler's file is checked against its build-time sha256 before every run, and its module
  * imported once per URL and hash. The run gets an `AbortSignal` aborted at `timeoutMs` or by the
@@ -36,6 +41,7 @@ export class InProcessToolRunner implements IToolRunner {
   async run(request: ToolRunRequest): Promise<ToolRunOutcome> {
     try {
       if (request.signal?.aborted === true) return { kind: 'cancelled' };
+      if (!isCoreTool(request.tool)) return { kind: 'unavailable', message: notInProcess(request.tool.definition.name) };
       const unavailable = await verifyHandlerFile(request.tool);
       if (unavailable !== undefined) return { kind: 'unavailable', message: unavailable };
       const loading = await this.#load(request);
@@ -56,6 +62,15 @@ export class InProcessToolRunner implements IToolRunner {
     }
     return loading;
   }
+}
+
+/** Whether the tool is the project's core tool of its name (only those run in process). */
+export function isCoreTool(tool: CatalogTool): boolean {
+  return tool.extends === `${CORE_EXTENDS_PREFIX}${tool.definition.name}`;
+}
+
+function notInProcess(name: string): string {
+  return `Tool ${name} asks for isolation none, which only core tools get (a handler in the host's process could stop it); set constraints.requiredIsolation to "standard" in its schema.json and run acode tools build`;
 }
 
 type Settled = { readonly type: 'returned'; readonly value: unknown } | { readonly type: 'threw'; readonly error: unknown } | { readonly type: 'aborted' };

@@ -6,6 +6,7 @@ import { PreparedStatements } from '../telemetry/prepared-statements.js';
 import { describeStorageError } from '../telemetry/telemetry-unavailable.js';
 import { checkConfirmation, EXPIRED_TOKEN_RETENTION_MS, type StoredConfirmation } from './check-confirmation.js';
 import { normaliseKeep } from './normalise-keep.js';
+import { scrubSecrets } from '../tool-calls/scrub-secrets.js';
 import { sha256Hex } from './sha256-hex.js';
 import { executionStoreUnavailable } from './tool-execution-store-errors.js';
 
@@ -17,9 +18,12 @@ interface TokenRow {
   readonly used_at_ms: number | null;
 }
 
+/** Prefix of the `argsCanonical` returned when the arguments differ: `{` starts every canonical JSON object, never this. */
+const ARGS_HASH_MARKER = 'sha256:';
+
 interface ExecutionRow {
   readonly tool: string;
-  readonly args_json: string;
+  readonly args_sha256: string;
   readonly response_json: string;
 }
 
@@ -87,15 +91,27 @@ export class SqliteToolExecutionStore implements IToolExecutionStore {
     });
   }
 
-  findExecution(sessionId: string, executionId: string): StoredExecution | undefined {
+  /**
+   * `args_json` holds the arguments scrubbed (see {@link saveExecution}), so they are compared by
+   * `args_sha256`: with `argsCanonical` given and its hash equal to the stored one, it is returned
+   * as the stored arguments; otherwise a marker no canonical JSON equals, so a replay is refused.
+   */
+  findExecution(sessionId: string, executionId: string, argsCanonical?: string): StoredExecution | undefined {
     const row = this.#run('read a stored result', () =>
-      this.#statement('SELECT tool, args_json, response_json FROM tool_executions WHERE session_id = ? AND execution_id = ?').get(sessionId, executionId),
+      this.#statement('SELECT tool, args_sha256, response_json FROM tool_executions WHERE session_id = ? AND execution_id = ?').get(sessionId, executionId),
     ) as ExecutionRow | undefined;
     if (row === undefined) return undefined;
-    return { tool: row.tool, argsCanonical: row.args_json, response: JSON.parse(row.response_json) as ToolResponse };
+    const same = argsCanonical !== undefined && sha256Hex(argsCanonical) === row.args_sha256;
+    return { tool: row.tool, argsCanonical: same ? argsCanonical : `${ARGS_HASH_MARKER}${row.args_sha256}`, response: JSON.parse(row.response_json) as ToolResponse };
   }
 
+  /**
+   * Stores a result. The arguments are written scrubbed by the telemetry rules (`scrubSecrets`:
+   * values of secret-named keys and secret-looking tokens become `[REDACTED]`), never verbatim:
+   * the database sits in `.agent/` and outlives the run. Their identity is kept by `args_sha256`.
+   */
   saveExecution(sessionId: string, executionId: string, execution: StoredExecution, keep: number): void {
+    const argsJson = scrubbedArgumentsJson(execution.argsCanonical);
     const responseJson = JSON.stringify(execution.response);
     const now = Date.now();
     this.#transaction('store a result', () => {
@@ -104,7 +120,7 @@ export class SqliteToolExecutionStore implements IToolExecutionStore {
       this.#statement(
         `INSERT OR REPLACE INTO tool_executions (session_id, execution_id, tool, args_sha256, args_json, response_json, created_at_ms, seq)
          VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tool_executions WHERE session_id = ?))`,
-      ).run(sessionId, executionId, execution.tool, sha256Hex(execution.argsCanonical), execution.argsCanonical, responseJson, now, sessionId);
+      ).run(sessionId, executionId, execution.tool, sha256Hex(execution.argsCanonical), argsJson, responseJson, now, sessionId);
       this.#statement(
         `DELETE FROM tool_executions WHERE session_id = ? AND seq NOT IN (
            SELECT seq FROM tool_executions WHERE session_id = ? ORDER BY seq DESC LIMIT ?)`,
@@ -138,4 +154,13 @@ export class SqliteToolExecutionStore implements IToolExecutionStore {
 
 function toStoredConfirmation(row: TokenRow): StoredConfirmation {
   return { sessionId: row.session_id, tool: row.tool, argsSha256: row.args_sha256, expiresAtMs: row.expires_at_ms, usedAtMs: row.used_at_ms };
+}
+
+/** The arguments as `args_json` keeps them: scrubbed, still JSON (the column checks `json_valid`). */
+function scrubbedArgumentsJson(argsCanonical: string): string {
+  try {
+    return JSON.stringify(scrubSecrets(JSON.parse(argsCanonical)) ?? null);
+  } catch {
+    return 'null';
+  }
 }

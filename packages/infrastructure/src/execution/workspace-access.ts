@@ -1,4 +1,4 @@
-import { ToolError, type WorkspaceAccess } from '@acode/domain';
+import { ToolError, type WorkspaceAccess, type WorkspaceAccessKind } from '@acode/domain';
 import { lstat, realpath } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
@@ -9,6 +9,22 @@ export const MAX_WORKSPACE_PATH_LENGTH = 4096;
 const MAX_QUOTED_PATH_LENGTH = 200;
 
 const OUTSIDE_SUGGESTION = 'Use a path inside the workspace, relative to its root, without .. segments or symlinks that lead out of it.';
+
+/** Workspace-relative paths no tool may read: acode's configuration and telemetry database live there. */
+export const READ_PROTECTED_PATHS: readonly string[] = Object.freeze(['.agent']);
+
+/**
+ * Workspace-relative paths no tool may write, besides {@link READ_PROTECTED_PATHS}: the controls
+ * of the tool system (tool folders, whose handlers the next `tools build` bakes in, the built
+ * registry) and the repository's own metadata (hooks run code). `execution.protected_paths` adds more.
+ */
+export const WRITE_PROTECTED_PATHS: readonly string[] = Object.freeze(['.agent', 'tools', 'tool_registry.json', '.git']);
+
+/** Options of {@link createWorkspaceAccess}. */
+export interface WorkspaceAccessOptions {
+  /** More workspace-relative paths refused for writing (`execution.protected_paths`). */
+  readonly protectedPaths?: readonly string[];
+}
 
 /**
  * The workspace capability of a handler context: file tools resolve every path through it.
@@ -26,13 +42,60 @@ const OUTSIDE_SUGGESTION = 'Use a path inside the workspace, relative to its roo
  * `VALIDATION` for a malformed path, `POLICY_DENIED` for a path outside the root, a symlink loop
  * or a dangling symlink. Messages quote only the path given, never the host's absolute paths.
  */
-export function createWorkspaceAccess(root: string): WorkspaceAccess {
+export function createWorkspaceAccess(root: string, options: WorkspaceAccessOptions = {}): WorkspaceAccess {
   const realRoot = realRootOf(root);
+  const writeProtected = [...WRITE_PROTECTED_PATHS, ...(options.protectedPaths ?? [])];
   return Object.freeze({
     root: realRoot ?? resolvePath(root),
-    resolve: (path: string) => resolveInside(realRoot, path),
+    resolve: async (path: string, access: WorkspaceAccessKind = 'write') => {
+      const real = await resolveInside(realRoot, path);
+      // realRoot is defined here: resolveInside refuses every path without one.
+      await refuseProtected(realRoot as string, real, path, access === 'read' ? READ_PROTECTED_PATHS : writeProtected, access === 'read' ? 'read' : 'written');
+      return real;
+    },
   });
 }
+
+/**
+ * Refuses `real` when it is, or is inside, one of `protectedPaths` (workspace-relative). Compared
+ * segment by segment after Unicode (NFC) and case folding, so `.AGENT/config.yml` or `Tools/x`
+ * cannot slip past on a case-insensitive file system (on a case-sensitive one they are refused
+ * too, which costs nothing real). `real` is already a real path; each protected path is compared
+ * both as written and through its own real path, so a protected directory reached through a
+ * symlink, or one that is itself a symlink elsewhere in the workspace, is still refused.
+ */
+async function refuseProtected(realRoot: string, real: string, given: string, protectedPaths: readonly string[], verb: 'read' | 'written'): Promise<void> {
+  const target = foldedSegments(relative(realRoot, real));
+  for (const entry of protectedPaths) {
+    const lexical = resolvePath(realRoot, entry);
+    const places = [lexical];
+    try {
+      const resolved = await realpath(lexical);
+      if (resolved !== lexical) places.push(resolved);
+    } catch {
+      // Not there (yet): only where it would be is protected.
+    }
+    for (const place of places) {
+      if (!isInside(realRoot, place)) continue;
+      const protectedSegments = foldedSegments(relative(realRoot, place));
+      if (protectedSegments.length === 0) continue;
+      if (protectedSegments.every((segment, index) => target[index] === segment)) {
+        throw new ToolError('POLICY_DENIED', `Path ${quote(given)} is protected: ${quote(entry)} cannot be ${verb} by tools`, {
+          suggestion: verb === 'read' ? PROTECTED_READ_SUGGESTION : PROTECTED_WRITE_SUGGESTION,
+        });
+      }
+    }
+  }
+}
+
+const PROTECTED_READ_SUGGESTION = "acode's configuration and telemetry database (.agent/) are not readable by tools; work with files elsewhere in the workspace.";
+const PROTECTED_WRITE_SUGGESTION =
+  'Tool folders, the built registry, .agent/, .git/ and the paths in execution.protected_paths are changed by people, not by tools; write somewhere else in the workspace.';
+
+function foldedSegments(rel: string): string[] {
+  return rel === '' ? [] : rel.split(sep).filter((segment) => segment !== '' && segment !== '.').map((segment) => segment.normalize('NFC').toLowerCase());
+}
+
 
 function realRootOf(root: string): string | undefined {
   try {

@@ -1,6 +1,7 @@
 import { ModelClientException } from '@acode/application';
 import { ERROR_CODES, quoteText, type ErrorCode } from '@acode/domain';
-import { quoteServerMessage } from './server-error-message.js';
+import type { SecretValue } from './secret-value.js';
+import { quoteServerMessage, scrubServerText } from './server-error-message.js';
 
 /** Which server a request went to, as messages name it. */
 export interface ModelEndpoint {
@@ -58,10 +59,12 @@ const MODEL_MISSING = /model\b.*\b(?:not found|does not exist|not exist|unknown|
 /**
  * The exception for an HTTP error status: ACODE-MDL-006 when the server says the model cannot
  * take tools, ACODE-MDL-004 for a 404 about the model, ACODE-MDL-003 otherwise, each with the
- * status and the server's own message, bounded.
+ * status and the server's own message, bounded and scrubbed of `apiKey` and of anything that
+ * looks secret ({@link scrubServerText}): the kind is read from the words as sent, the message
+ * quotes them scrubbed.
  */
-export function httpStatusError(site: RequestSite, status: number, serverMessage: string | undefined): ModelClientException {
-  const said = serverMessage === undefined ? '' : `: ${quoteServerMessage(serverMessage)}`;
+export function httpStatusError(site: RequestSite, status: number, serverMessage: string | undefined, apiKey?: SecretValue): ModelClientException {
+  const said = serverMessage === undefined ? '' : `: ${quoteServerMessage(scrubServerText(serverMessage, apiKey))}`;
   const model = site.model === undefined ? 'The model' : `Model ${quoteText(site.model, 100)}`;
   if (serverMessage !== undefined && NO_TOOL_SUPPORT.test(serverMessage)) {
     return exception(

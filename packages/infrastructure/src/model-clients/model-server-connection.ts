@@ -14,7 +14,7 @@ import {
 import { classifyNetworkFailure } from './network-failure.js';
 import type { ProviderSettings } from './provider-settings.js';
 import { RequestWatchdog } from './request-watchdog.js';
-import { readServerErrorMessage } from './server-error-message.js';
+import { readServerErrorMessage, scrubServerText } from './server-error-message.js';
 
 /** Largest answer read, whole or streamed: far above any real chat answer, small enough to bound memory. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
@@ -150,7 +150,14 @@ export class ModelServerConnection {
       // unless the caller cancelled or the server went silent, which say more.
       if (error instanceof ModelClientException && error.code !== ERROR_CODES.MODEL_UNREACHABLE) return error;
     }
-    return httpStatusError(site, response.status, readServerErrorMessage(text));
+    return httpStatusError(site, response.status, readServerErrorMessage(text), this.#settings.apiKey);
+  }
+
+  /** Stream errors quote the server's words (already scrubbed of secret-looking values); the key itself goes too. */
+  #withoutKey(accumulation: StreamAccumulation): StreamAccumulation {
+    const key = this.#settings.apiKey;
+    if (key === undefined || !accumulation.errors.some((error) => error.message.includes(key.reveal()))) return accumulation;
+    return { ...accumulation, errors: accumulation.errors.map((error) => ({ ...error, message: scrubServerText(error.message, key) })) };
   }
 
   async #readJson(response: Response, watchdog: RequestWatchdog, site: RequestSite): Promise<unknown> {
@@ -178,7 +185,7 @@ export class ModelServerConnection {
       if (!(error instanceof ModelClientException) || error.code !== ERROR_CODES.MODEL_UNREACHABLE) throw error;
       lost = error;
     }
-    const accumulation = lost === undefined ? accumulator.end() : accumulator.abort();
+    const accumulation = this.#withoutKey(lost === undefined ? accumulator.end() : accumulator.abort());
     if (!accumulation.complete && accumulation.calls.length === 0 && accumulation.content === '') {
       throw lost ?? badResponseError(site, `ended before any answer arrived${firstErrorClause(accumulation)}`);
     }

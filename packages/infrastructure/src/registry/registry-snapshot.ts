@@ -9,6 +9,8 @@ export interface RegisteredVersion {
   readonly semver: SemVer;
   /** The compiled `parameters` schema. */
   readonly compiled: CompiledSchema;
+  /** The compiled `outputSchema`, when the definition declares one (001 §4.2). */
+  readonly output?: CompiledSchema;
   /** Canonical JSON of the definition: how an identical re-registration is recognised. */
   readonly canonical: string;
 }

@@ -14,7 +14,9 @@ import {
   type IToolSchemaRegistry,
   type ToolArguments,
   type ToolLookup,
+  type ToolOutputValidation,
   type ToolRegistration,
+  type ToolRegistrationOptions,
   type ToolRegistryOptions,
   type ToolVersionQuery,
 } from '@acode/application';
@@ -24,12 +26,14 @@ import {
   DEFAULT_TOOL_CATEGORY,
   ERROR_CODES,
   compareSemVer,
+  invalidVersionQueryError,
   isSensitiveTool,
   maxSatisfying,
   parseSemVer,
   parseVersionRange,
   toolNameKey,
   validateToolDefinition,
+  type JsonValue,
   type ToolCategory,
   type ToolDefinition,
   type ToolValidationFailure,
@@ -38,8 +42,10 @@ import {
   type ValidationError,
 } from '@acode/domain';
 import { inject, injectable } from 'tsyringe';
+import { findUnanchoredPatterns } from '../schema/unanchored-patterns.js';
 import { buildSchemaHint } from '../validation/schema-hint.js';
 import { parseArguments } from '../validation/parse-arguments.js';
+import { unsafeIntegerErrors } from '../validation/unsafe-integers.js';
 import { deepFreeze } from './deep-freeze.js';
 import { RegistrySnapshot, type RegisteredVersion, type ToolEntry } from './registry-snapshot.js';
 
@@ -70,6 +76,8 @@ interface Resolution {
 export class ToolSchemaRegistry implements IToolSchemaRegistry {
   private snapshot: RegistrySnapshot = RegistrySnapshot.empty;
   private readonly hints = new WeakMap<RegisteredVersion, string>();
+  /** Lower-cased names and aliases of built-in tools → the built-in's name. Only grows. */
+  private readonly builtInNames = new Map<string, string>();
 
   constructor(
     @inject(TOKENS.SchemaCompiler) private readonly compiler: ISchemaCompiler,
@@ -84,10 +92,11 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
     return this.snapshot.entries.size;
   }
 
-  registerTool(definition: ToolDefinition): ToolRegistration {
+  registerTool(definition: ToolDefinition, options: ToolRegistrationOptions = {}): ToolRegistration {
     const violations = validateToolDefinition(definition);
     const name = typeof definition?.name === 'string' ? definition.name : '';
     if (violations.length > 0) throw new InvalidToolDefinitionException(echo(name), violations);
+    const builtIn = options.builtIn === true;
 
     // Stored form: a private deep-frozen copy, so neither the caller nor a reader can change it (BP-008).
     const stored = deepFreeze(structuredClone({ ...definition, category: definition.category ?? DEFAULT_TOOL_CATEGORY })) as ToolDefinition;
@@ -101,23 +110,35 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
     if (sameVersion?.canonical === canonical) {
       return { status: 'unchanged', definition: sameVersion.definition, schemaHash: sameVersion.compiled.hash };
     }
+    // 001 §9: a built-in's name and aliases are its own; no other definition takes them, in any version.
+    if (!builtIn) this.assertNotBuiltIn(stored);
 
     const started = this.clock.now();
     const compiled = this.compiler.compile(definition.parameters, this.options.limits);
+    // 001 §5.1: an output schema is checked like the parameters, by the same compiler, and refused the same way.
+    const output = definition.outputSchema === undefined ? undefined : this.compiler.compile(definition.outputSchema, this.options.limits, { role: 'outputSchema' });
     const compileMs = this.clock.now() - started;
-    if (!compiled.ok) throw new SchemaCompilationException(name, compiled.violations);
+    const refused = [...(compiled.ok ? [] : compiled.violations), ...(output === undefined || output.ok ? [] : output.violations)];
+    if (refused.length > 0 || !compiled.ok) throw new SchemaCompilationException(name, refused);
     if (compileMs > SLOW_COMPILATION_MS) {
       this.logger.warn(`Schema compilation slow for tool '${name}'`, { event: 'SchemaCompilationSlow', tool_name: name, compilation_ms: compileMs });
     }
     if (sameVersion) throw new DuplicateToolException(stored.name, stored.version);
     this.assertNamesFree(current, stored, existing);
 
-    const version: RegisteredVersion = { definition: stored, semver, compiled: compiled.compiled, canonical };
+    const version: RegisteredVersion = {
+      definition: stored,
+      semver,
+      compiled: compiled.compiled,
+      ...(output?.ok === true ? { output: output.compiled } : {}),
+      canonical,
+    };
     const versions = [...(existing?.versions ?? []), version].sort((a, b) => compareSemVer(b.semver, a.semver));
     const entries = new Map(current.entries).set(key, { name: versions[0]!.definition.name, versions });
     const aliases = new Map(current.aliases);
     for (const alias of stored.aliases ?? []) aliases.set(toolNameKey(alias), key);
     this.snapshot = new RegistrySnapshot(entries, aliases);
+    if (builtIn) for (const claimed of [stored.name, ...(stored.aliases ?? [])]) this.builtInNames.set(toolNameKey(claimed), stored.name);
 
     this.logger.info(`Registering tool '${stored.name}' v${stored.version} (hash: ${compiled.compiled.hash})`, {
       event: 'ToolRegistered',
@@ -126,6 +147,15 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
       schema_hash: compiled.compiled.hash,
       schema_size_bytes: compiled.compiled.sizeBytes,
     });
+    for (const found of findUnanchoredPatterns(stored.parameters)) {
+      // Decision 7: `pattern` is a search; an unanchored one is usually a mistake, never refused.
+      this.logger.warn(`Unanchored pattern in tool '${stored.name}' at parameters${found.pointer}: it matches any value containing a match; anchor it with ^...$`, {
+        event: 'SchemaPatternUnanchored',
+        code: ERROR_CODES.SCHEMA_PATTERN_UNANCHORED,
+        tool_name: stored.name,
+        schema_path: `parameters${found.pointer}`,
+      });
+    }
     this.metrics.increment(METRIC_NAMES.registrationsTotal, { tool_name: stored.name });
     this.metrics.setGauge(METRIC_NAMES.registrySize, entries.size);
     return { status: 'registered', definition: stored, schemaHash: compiled.compiled.hash };
@@ -169,6 +199,18 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
     const snapshot = this.snapshot;
     const resolution = typeof name === 'string' ? this.resolve(snapshot, name, query?.version) : undefined;
 
+    const badRange = resolution && !resolution.version ? invalidVersionQueryError(query?.version) : undefined;
+    if (resolution && badRange) {
+      // A known tool asked for with a malformed range: a typo, not a missing version (issue 13).
+      const failure: ToolValidationFailure = {
+        success: false,
+        tool: resolution.entry.name,
+        errors: [{ ...badRange, suggestion: `${badRange.suggestion}; available: ${resolution.entry.versions.map((v) => v.definition.version).join(', ')}` }],
+        correlationId,
+      };
+      this.recordFailure(failure, resolution.entry.name, started);
+      return failure;
+    }
     if (!resolution?.version) {
       const failure = this.unknownToolFailure(snapshot, String(name), query?.version, correlationId);
       this.recordFailure(failure, 'unknown', started);
@@ -177,12 +219,18 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
 
     const { definition, compiled } = resolution.version;
     const parsed = parseArguments(args, this.options.limits);
-    const errors: readonly ValidationError[] = parsed.ok
-      ? compiled.validate(parsed.value, {
-          includeActualValues: this.options.includeActualValues && !isSensitiveTool(definition),
-          maxErrors: this.options.limits.maxValidationErrors,
-        })
-      : [parsed.error];
+    const maxErrors = this.options.limits.maxValidationErrors;
+    let errors: readonly ValidationError[] = parsed.ok ? [] : [parsed.error];
+    let omittedErrors = 0;
+    if (parsed.ok) {
+      // Integers JSON.parse rounded, where the schema does not declare `number` (issue 13).
+      const unsafe = parsed.unsafeIntegers === undefined ? [] : unsafeIntegerErrors(parsed.unsafeIntegers, definition.parameters, maxErrors);
+      const options = { includeActualValues: this.options.includeActualValues && !isSensitiveTool(definition), maxErrors: Math.max(1, maxErrors - unsafe.length) };
+      const validated = compiled.validateCounted ? compiled.validateCounted(parsed.value, options) : { errors: compiled.validate(parsed.value, options), omittedErrors: 0 };
+      const all = [...unsafe, ...validated.errors];
+      errors = all.slice(0, maxErrors);
+      omittedErrors = validated.omittedErrors + (all.length - errors.length);
+    }
 
     if (errors.length > 0) {
       const failure: ToolValidationFailure = withRequestedName(
@@ -191,6 +239,7 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
           tool: definition.name,
           version: definition.version,
           errors,
+          ...(omittedErrors > 0 ? { omittedErrors } : {}),
           schemaHint: this.schemaHint(resolution.version),
           correlationId,
         },
@@ -222,6 +271,19 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
     return success;
   }
 
+  tryValidateOutput(name: string, data: JsonValue, query?: ToolVersionQuery): ToolOutputValidation {
+    const resolution = typeof name === 'string' ? this.resolve(this.snapshot, name, query?.version) : undefined;
+    if (!resolution?.version) {
+      const message = `Unknown tool: '${echo(String(name))}'`;
+      return { valid: false, errors: [{ path: '', code: ERROR_CODES.UNKNOWN_TOOL, message }] };
+    }
+    const { output } = resolution.version;
+    if (output === undefined) return { valid: true, checked: false };
+    // Results are the tool's, not the model's: their values stay out of the errors (they go to logs).
+    const errors = output.validate(data, { includeActualValues: false, maxErrors: this.options.limits.maxValidationErrors });
+    return errors.length === 0 ? { valid: true, checked: true } : { valid: false, errors };
+  }
+
   /** Resolves a name (case, alias) and a version or range against one snapshot. */
   private resolve(snapshot: RegistrySnapshot, name: string, version: string | undefined): Resolution | undefined {
     if (typeof name !== 'string') return undefined;
@@ -231,6 +293,20 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
     if (!entry) return undefined;
     const requestedName = name === entry.name ? undefined : name;
     return { entry, version: pickVersion(entry, version), ...(requestedName === undefined ? {} : { requestedName }) };
+  }
+
+  /** Refuses a definition that is not built-in and claims a built-in's name or alias. */
+  private assertNotBuiltIn(definition: ToolDefinition): void {
+    for (const claimed of [definition.name, ...(definition.aliases ?? [])]) {
+      const owner = this.builtInNames.get(toolNameKey(claimed));
+      if (owner === undefined) continue;
+      const names = [...this.builtInNames].filter(([, name]) => name === owner).map(([key]) => key);
+      throw new DuplicateToolException(
+        echo(definition.name),
+        echo(definition.version),
+        `as built-in tool '${owner}' (it claims '${echo(claimed)}'): the names and aliases of a built-in (${names.join(', ')}) cannot be taken by tools from configuration or tool folders, in any version; choose another name`,
+      );
+    }
   }
 
   /** A new tool's name and aliases may not collide with another tool's name or aliases. */

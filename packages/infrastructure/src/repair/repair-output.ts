@@ -4,6 +4,9 @@
  * blanked later, which is how a comma found to be trailing is dropped, and the output can be cut
  * back to a slot, which is how an incomplete member at the end of the text is dropped.
  */
+/** Pieces joined between two deadline checks in {@link RepairOutput.finish}. */
+export const FINISH_BLOCK = 4096;
+
 export class RepairOutput {
   private readonly pieces: string[] = [];
   private copied = 0;
@@ -56,9 +59,20 @@ export class RepairOutput {
     this.copied = this.text.length;
   }
 
-  /** Copies the rest of the input and returns the whole text. */
-  finish(): string {
+  /**
+   * Copies the rest of the input and returns the whole text; `undefined` if `isExpired` says so
+   * between blocks of {@link FINISH_BLOCK} pieces (the join of a mebibyte of small edits can take
+   * a good part of a repair's budget, so it is checked like the pass).
+   */
+  finish(isExpired: () => boolean = () => false): string | undefined {
     this.copyTo(this.text.length);
-    return this.pieces.join('');
+    const { pieces } = this;
+    if (pieces.length <= FINISH_BLOCK) return pieces.join('');
+    const blocks: string[] = [];
+    for (let start = 0; start < pieces.length; start += FINISH_BLOCK) {
+      if (isExpired()) return undefined;
+      blocks.push(pieces.slice(start, start + FINISH_BLOCK).join(''));
+    }
+    return blocks.join('');
   }
 }

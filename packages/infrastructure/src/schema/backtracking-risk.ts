@@ -3,8 +3,9 @@
  * contains a repetition (or an alternation) and is itself repeated without bound, as in
  * `(a+)+`, `(a*)*`, `(a|aa)+`, `(\w+\s?)*`. Returns the offending group's source, or `undefined`.
  *
- * Used only where the engine must run a pattern with JavaScript's RegExp (`patternProperties`
- * keys). It is a conservative screen, not a proof: polynomial shapes such as `a*a*a*b` pass.
+ * Screens `patternProperties` keys, which this registry runs on RE2 but another validator may run
+ * with JavaScript's RegExp. A conservative screen, not a proof: polynomial shapes such as
+ * `a*a*a*b` pass (harmless here: RE2 matches them in linear time, issue 13).
  */
 export function findNestedRepetition(source: string): string | undefined {
   const groups: { start: number; risky: boolean }[] = [];

@@ -1,8 +1,8 @@
-import type { ISchemaCompiler, SchemaCompileResult } from '@acode/application';
+import type { ISchemaCompiler, SchemaCompileOptions, SchemaCompileResult } from '@acode/application';
 import { canonicalJsonText, DEFAULT_REGISTRY_LIMITS, type DefinitionViolation, ERROR_CODES, isPlainObject, type JsonSchemaObject, type RegistryLimits } from '@acode/domain';
 import { injectable } from 'tsyringe';
 import { sha256Prefix } from './schema-hash.js';
-import { TOOL_SCHEMA_CHECKS, type SchemaCheck, type SchemaCheckContext } from './checks/index.js';
+import { rootTypeCheck, TOOL_SCHEMA_CHECKS, type SchemaCheck, type SchemaCheckContext } from './checks/index.js';
 import { schemaViolation } from './checks/schema-violation.js';
 import { CompiledToolSchema } from './compiled-tool-schema.js';
 import { compileEngineSchema } from './engine-schema.js';
@@ -11,6 +11,12 @@ import { validateAgainstMetaSchema } from './meta-schema-validator.js';
 
 /** Where a tool's parameter schema sits in its definition; every violation path starts here. */
 export const PARAMETERS_PATH = '/parameters';
+
+/** Where a tool's output schema sits in its definition (001 §4.2). */
+export const OUTPUT_SCHEMA_PATH = '/outputSchema';
+
+/** The checks of an output schema: the parameter checks but the root rule (a result may be any JSON value). */
+const OUTPUT_SCHEMA_CHECKS: readonly SchemaCheck[] = TOOL_SCHEMA_CHECKS.filter((check) => check !== rootTypeCheck);
 
 /**
  * The schema compiler on @cfworker/json-schema (draft 2020-12). `compile` runs the tool-schema
@@ -27,13 +33,16 @@ export class CfworkerSchemaCompiler implements ISchemaCompiler {
   }
 
   /** Checks and compiles `schema` under `limits` (defaults: decision 10). */
-  compile(schema: unknown, limits?: Partial<RegistryLimits>): SchemaCompileResult {
-    const context: SchemaCheckContext = { limits: { ...DEFAULT_REGISTRY_LIMITS, ...limits }, basePath: PARAMETERS_PATH };
+  compile(schema: unknown, limits?: Partial<RegistryLimits>, options?: SchemaCompileOptions): SchemaCompileResult {
+    const output = options?.role === 'outputSchema';
+    const basePath = output ? OUTPUT_SCHEMA_PATH : PARAMETERS_PATH;
+    const context: SchemaCheckContext = { limits: { ...DEFAULT_REGISTRY_LIMITS, ...limits }, basePath };
     if (!isPlainObject(schema)) {
       const found = Array.isArray(schema) ? 'an array' : schema === null ? 'null' : `a ${typeof schema}`;
-      return { ok: false, violations: [schemaViolation(context, '', `Tool parameters must be a JSON Schema object with type "object"; got ${found}`)] };
+      const expected = output ? 'Tool outputSchema must be a JSON Schema object' : 'Tool parameters must be a JSON Schema object with type "object"';
+      return { ok: false, violations: [schemaViolation(context, '', `${expected}; got ${found}`)] };
     }
-    const violations = runChecks(TOOL_SCHEMA_CHECKS, schema as JsonSchemaObject, context);
+    const violations = runChecks(output ? OUTPUT_SCHEMA_CHECKS : TOOL_SCHEMA_CHECKS, schema as JsonSchemaObject, context);
     if (violations.length > 0) return { ok: false, violations };
 
     // Compiled from the frozen copy, so violations point into `source`, never the caller's object.
@@ -41,7 +50,7 @@ export class CfworkerSchemaCompiler implements ISchemaCompiler {
     const compiled = compileEngineSchema(source, { strict: true, re2Patterns: true });
     if (!compiled.ok) {
       // The checks should have caught anything the engine refuses; report it rather than throw.
-      const path = PARAMETERS_PATH + compiled.pointer;
+      const path = basePath + compiled.pointer;
       return { ok: false, violations: [{ code: ERROR_CODES.SCHEMA_COMPILATION_FAILED, path, message: `${path}: Schema compilation failed: ${compiled.reason}` }] };
     }
     const canonical = canonicalJsonText(source);

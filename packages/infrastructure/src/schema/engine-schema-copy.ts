@@ -28,11 +28,11 @@ export interface SchemaOrigin {
 export interface EngineCopyOptions {
   /** Pointers of the schemas to close with `unevaluatedProperties: false` (see `findStrictBoundaries`). */
   readonly closeAt: ReadonlySet<string>;
-  /** Rewrite `pattern` to an RE2-backed format. */
+  /** Rewrite `pattern` to an RE2-backed format; refuse `patternProperties` keys RE2 cannot compile. */
   readonly re2Patterns: boolean;
 }
 
-/** The engine's copy, or the first pattern RE2 refused. */
+/** The engine's copy, or the first pattern (or `patternProperties` key) RE2 refused. */
 export type EngineCopyResult =
   | { readonly ok: true; readonly copy: unknown; readonly origins: WeakMap<object, SchemaOrigin> }
   | { readonly ok: false; readonly pointer: string; readonly reason: string };
@@ -52,7 +52,8 @@ const EMPTY_HOLDER: JsonSchemaObject = Object.freeze({});
  * - `false` schemas become `{not: {}}` (same meaning), because the engine reports a `false` schema
  *   without its schema location, and `not` with it;
  * - schemas in `closeAt` get `unevaluatedProperties: false` (decision 7);
- * - with `re2Patterns`, `pattern` becomes a format that runs RE2 (see `registerRe2Format`).
+ * - with `re2Patterns`, `pattern` becomes a format that runs RE2 (see `registerRe2Format`), and
+ *   every `patternProperties` key must compile on RE2, which matches it (see `boundedValidate`).
  * Every schema object of the copy maps back to its origin, so violations name the original.
  * Recursive: the caller bounds the depth first.
  */
@@ -84,6 +85,13 @@ function copySchema(schema: unknown, pointer: string, parent: JsonSchemaObject, 
     } else if ((IN_PLACE_SCHEMA_ARRAY_KEYWORDS.has(key) || CHILD_SCHEMA_ARRAY_KEYWORDS.has(key)) && Array.isArray(value)) {
       copy[key] = value.map((item, index) => copySchema(item, appendPointer(at, index), original, key, options, origins));
     } else if ((IN_PLACE_SCHEMA_MAP_KEYWORDS.has(key) || CHILD_SCHEMA_MAP_KEYWORDS.has(key) || DEFINITION_MAP_KEYWORDS.has(key)) && isPlainObject(value)) {
+      // `patternProperties` keys run on RE2 too (see `boundedValidate`): each must compile there.
+      if (key === 'patternProperties' && options.re2Patterns) {
+        for (const name of Object.keys(value)) {
+          const compiled = compileRe2Pattern(name);
+          if (!compiled.ok) throw new PatternRefused(appendPointer(at, name), compiled.reason);
+        }
+      }
       copy[key] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, copySchema(item, appendPointer(at, name), original, key, options, origins)]));
     } else if (key === 'pattern' && options.re2Patterns && typeof value === 'string') {
       const compiled = compileRe2Pattern(value);

@@ -1,3 +1,4 @@
+import { scrubText } from '../tool-calls/scrub-secrets.js';
 import { MAX_DISPLAYED_NAME_LENGTH, truncate } from '../validation/display-text.js';
 import { ERROR_CODES, formatByteSize, quoteText, type ToolCallError, type ToolCallSource } from '@acode/domain';
 
@@ -35,9 +36,12 @@ export function moreErrorsError(count: number, source: ToolCallSource): ToolCall
   };
 }
 
-/** A server's own error message, bounded and quoted so it cannot forge lines or run long. */
+/**
+ * A server's own error message, scrubbed of secret-looking values (servers echo what they were
+ * sent), bounded and quoted so it cannot forge lines or run long.
+ */
 export function quoteServerMessage(value: unknown): string {
-  return typeof value === 'string' ? quoteText(value, 200) : 'without a message';
+  return typeof value === 'string' ? quoteText(scrubText(value), 200) : 'without a message';
 }
 
 function build(site: StreamErrorSite, code: ToolCallError['code'], message: string): ToolCallError {

@@ -20,9 +20,12 @@ export interface JsonTextDecodeOptions {
 /** Why a text could not be decoded. */
 export interface JsonTextDecodeFailure {
   readonly ok: false;
-  /** `size` and `depth` are refused before parsing; `syntax` with repair off; `repair` when it failed. */
-  readonly kind: 'size' | 'depth' | 'syntax' | 'repair';
-  /** ACODE-TLP-009, -002, -003 or -007. */
+  /**
+   * `size` and `depth` are refused before parsing; `syntax` with repair off; `repair` when it
+   * failed; `duplicate-key` for an object naming a property twice (never repaired).
+   */
+  readonly kind: 'size' | 'depth' | 'syntax' | 'repair' | 'duplicate-key';
+  /** ACODE-TLP-009, -002 (syntax, duplicate property name), -003 or -007. */
   readonly code: ErrorCode;
   /** One sentence naming the cause, with the position where there is one. */
   readonly message: string;
@@ -50,9 +53,11 @@ export function decodeJsonText(text: string, options: JsonTextDecodeOptions): Js
     return failure('size', ERROR_CODES.TOOL_CALL_TOO_LARGE, `${capitalize(options.subject)} too large: ${atLeast ? 'at least ' : ''}${sizeBytes} bytes, the limit is ${options.maxSizeBytes} bytes`);
   }
 
-  const scan = scanJsonText(text, options.maxDepth);
+  const scan = scanJsonText(text, options.maxDepth, STRICT);
   if (scan.ok) return { ok: true, value: JSON.parse(text) as JsonValue, repairs: [] };
   if (scan.kind === 'depth') return tooDeep(options, scan.position);
+  // Well-formed but ambiguous: no repair can know which value was meant.
+  if (scan.kind === 'duplicate-key') return duplicateKey(options, scan.reason, scan.position);
 
   const invalid = `${scan.reason} at position ${scan.position}`;
   if (options.repairer === undefined) {
@@ -77,10 +82,19 @@ function decodeRepaired(text: string, repairer: IJsonRepairer, options: JsonText
     return failure('repair', ERROR_CODES.TOOL_CALL_REPAIR_FAILED, `Invalid JSON in ${options.subject}, and repair failed: ${invalid}`, position, result.repairs);
   }
 
-  const rescan = scanJsonText(result.repaired, options.maxDepth);
+  const rescan = scanJsonText(result.repaired, options.maxDepth, STRICT);
   if (rescan.ok) return { ok: true, value: JSON.parse(result.repaired) as JsonValue, repairs: result.repairs };
   if (rescan.kind === 'depth') return tooDeep(options, position);
+  if (rescan.kind === 'duplicate-key') return duplicateKey(options, `${rescan.reason} at position ${rescan.position} of the repaired text`, undefined, result.repairs);
   return failure('repair', ERROR_CODES.TOOL_CALL_REPAIR_FAILED, `Invalid JSON in ${options.subject}, and repair failed: ${invalid}`, position, result.repairs);
+}
+
+/** Duplicate property names are refused, in the text as sent and in a repairer's output (issue 13). */
+const STRICT = { rejectDuplicateKeys: true } as const;
+
+function duplicateKey(options: JsonTextDecodeOptions, reason: string, position: number | undefined, repairs?: readonly RepairName[]): JsonTextDecodeFailure {
+  const where = position === undefined ? '' : ` at position ${position}`;
+  return failure('duplicate-key', ERROR_CODES.TOOL_CALL_INVALID_JSON, `Ambiguous JSON in ${options.subject}: ${reason}${where}`, position, repairs);
 }
 
 function tooDeep(options: JsonTextDecodeOptions, position: number): JsonTextDecodeFailure {

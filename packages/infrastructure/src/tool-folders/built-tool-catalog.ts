@@ -36,6 +36,7 @@ export class BuiltToolCatalog implements IToolCatalog {
             handlerSha256: tool.handler.sha256,
             handlerLanguage: tool.handler.language,
             ...(tool.modeClamps !== undefined ? { modeClamps: tool.modeClamps } : {}),
+            ...(tool.extends !== undefined ? { extends: tool.extends } : {}),
           }),
         ),
     );

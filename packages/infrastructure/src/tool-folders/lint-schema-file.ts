@@ -1,6 +1,7 @@
 import type { ToolRegistryOptions } from '@acode/application';
 import { ERROR_CODES, isPlainObject, quoteText, TOOL_KINDS, type ModeClamps, type ToolDefinition } from '@acode/domain';
 import { CORE_TOOL_DEFINITIONS } from '../providers/core-tools/index.js';
+import { findUnanchoredPatterns } from '../schema/unanchored-patterns.js';
 import { checkDefinition } from './check-definition.js';
 import { checkModeClamps } from './check-mode-clamps.js';
 import { folderError, folderWarning } from './folder-problem.js';
@@ -65,7 +66,7 @@ export function lintSchemaFile(folder: string, schema: unknown, options?: ToolRe
     missing.add(key);
     problems.push(field(ERROR_CODES.TOOL_FOLDER_FIELD_INVALID, key, `${key} is missing; every schema.json declares it (003)`));
   }
-  problems.push(...lintKindRules(folder, schema));
+  problems.push(...lintKindRules(folder, schema), ...lintIsolation(folder, schema));
 
   const { toolId: _toolId, modeClamps, ...rest } = schema;
   const definition = { name: toolId ?? '', ...rest } as unknown as ToolDefinition;
@@ -76,6 +77,16 @@ export function lintSchemaFile(folder: string, schema: unknown, options?: ToolRe
     problems.push(problem);
   }
   if (modeClamps !== undefined) problems.push(...checkModeClamps(folder, modeClamps, isPlainObject(schema['parameters']) ? schema['parameters'] : undefined));
+  // Decision 7: `pattern` is a search; an unanchored one is usually a mistake, so a warning.
+  for (const found of findUnanchoredPatterns(schema['parameters'])) {
+    problems.push(
+      folderWarning(
+        ERROR_CODES.SCHEMA_PATTERN_UNANCHORED,
+        { folder, file: FILE, field: `parameters${found.pointer}` },
+        `tool ${quoteText(toolId ?? expected)}: pattern ${quoteText(found.pattern)} at parameters${found.pointer} is not anchored with ^...$, so it matches any value that merely contains a match; anchor it, or ignore this warning if a partial match is meant`,
+      ),
+    );
+  }
 
   const aliases = Array.isArray(schema['aliases']) ? schema['aliases'].filter((alias): alias is string => typeof alias === 'string') : [];
   const clean = !problems.some((problem) => problem.severity === 'error');
@@ -114,6 +125,24 @@ function lintKindRules(folder: string, schema: Record<string, unknown>): ToolFol
     problems.push(folderError(ERROR_CODES.TOOL_FOLDER_SCHEMA_INVALID, at('parameters/additionalProperties'), 'parameters.additionalProperties must be false, so invented arguments are refused'));
   }
   return problems;
+}
+
+/**
+ * Isolation `none` runs a handler inside the host's process, where a busy loop stops every
+ * client, its prints land in the host's output and the processes it starts outlive the run. Only
+ * the project's core tools (a folder with `"extends": "core:<name>"`) get it; the runner refuses
+ * any other tool in process too (`InProcessToolRunner`).
+ */
+function lintIsolation(folder: string, schema: Record<string, unknown>): ToolFolderProblem[] {
+  const constraints = schema['constraints'];
+  if (!isPlainObject(constraints) || constraints['requiredIsolation'] !== 'none') return [];
+  return [
+    folderError(
+      ERROR_CODES.TOOL_FOLDER_FIELD_INVALID,
+      { folder, file: FILE, field: 'constraints/requiredIsolation' },
+      'requiredIsolation "none" would run the handler inside the host, where a loop or a crash stops every client; only core tools ("extends": "core:<name>") run in process. Use "standard" (a child process the host ends at the time limit) or leave it out',
+    ),
+  ];
 }
 
 function lintExtends(folder: string, schema: Record<string, unknown>, toolId: string | undefined, problems: ToolFolderProblem[]): SchemaFileLint {

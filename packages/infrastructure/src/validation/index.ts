@@ -4,5 +4,5 @@ export { mapViolations } from './map-violations.js';
 export { VIOLATION_MAPPERS, type MappingContext, type ViolationMapper } from './mappers/index.js';
 export { parseArguments, type ParseArgumentsLimits, type ParseArgumentsResult } from './parse-arguments.js';
 export { buildSchemaHint, MAX_SCHEMA_HINT_LENGTH } from './schema-hint.js';
-export { scanJsonText, type JsonTextScan } from './json-text-scanner.js';
+export { scanJsonText, type JsonTextScan, type JsonTextScanOptions, type UnsafeIntegerLocation } from './json-text-scanner.js';
 export { utf8ByteLength } from './utf8-byte-length.js';

@@ -7,11 +7,39 @@
  * Stricter than `JSON.parse` in two places, on purpose: unpaired surrogates (raw or escaped) and
  * numbers that overflow to Infinity are refused, because neither survives a round trip to a
  * file, a process argument or UTF-8.
+ *
+ * On request ({@link JsonTextScanOptions}) it is stricter still, for text that is validated
+ * (issue 13, "strict everywhere"): an object with the same property name twice is refused
+ * (`JSON.parse` would keep the last value silently), and integers outside the safe range
+ * (|n| > 2^53 - 1, written without fraction or exponent) are recorded with their location so the
+ * caller can refuse those the schema does not declare as `number`.
  */
+
+/** What else to check; both off by default, so a plain syntax scan costs no more than before. */
+export interface JsonTextScanOptions {
+  /** Refuse an object with the same property name twice (kind `duplicate-key`). */
+  readonly rejectDuplicateKeys?: boolean;
+  /** Record the location of every integer outside the safe range in `unsafeIntegers`. */
+  readonly recordUnsafeIntegers?: boolean;
+}
+
+/** An integer literal whose value a double cannot hold exactly. */
+export interface UnsafeIntegerLocation {
+  /** JSON pointer of the value in the parsed document (`/ids/0`). */
+  readonly path: string;
+  /** The same location as unescaped reference tokens. */
+  readonly tokens: readonly string[];
+  /** Zero-based UTF-16 offset of the literal. */
+  readonly position: number;
+}
 
 /** Why the scan stopped, or that the text is well-formed. */
 export type JsonTextScan =
-  | { readonly ok: true }
+  | {
+      readonly ok: true;
+      /** With `recordUnsafeIntegers`: every integer outside the safe range, in text order. */
+      readonly unsafeIntegers?: readonly UnsafeIntegerLocation[];
+    }
   | {
       readonly ok: false;
       readonly kind: 'syntax';
@@ -29,6 +57,17 @@ export type JsonTextScan =
       readonly depth: number;
       /** Offset of the bracket that went one level too deep. */
       readonly position: number;
+    }
+  | {
+      readonly ok: false;
+      readonly kind: 'duplicate-key';
+      /** `duplicate property name "path"`, the name bounded and sanitised. */
+      readonly reason: string;
+      /** Offset of the opening quote of the second occurrence. */
+      readonly position: number;
+      readonly suggestion: string;
+      /** The property name as decoded (not bounded: for the caller's own use). */
+      readonly key: string;
     };
 
 // Parser states.
@@ -45,12 +84,28 @@ const ARRAY = 2;
 const GENERIC_SUGGESTION = 'Send the arguments as one valid JSON object, such as {"name": "value"}';
 const INCOMPLETE_SUGGESTION = 'The JSON is incomplete: close every string, array and object';
 
-type Failure = Exclude<JsonTextScan, { ok: true }>;
+type Failure = Extract<JsonTextScan, { kind: 'syntax' }>;
 
-/** Scans `text`; see the module comment. Linear in the text length, memory bounded by `maxDepth`. */
-export function scanJsonText(text: string, maxDepth: number): JsonTextScan {
+/** Longest property name echoed in a duplicate-key message. */
+const MAX_ECHOED_KEY_LENGTH = 64;
+
+/**
+ * Scans `text`; see the module comment. Linear in the text length; memory bounded by `maxDepth`,
+ * plus the property names of the open objects when duplicates are refused, plus the recorded
+ * locations when unsafe integers are recorded.
+ */
+export function scanJsonText(text: string, maxDepth: number, options: JsonTextScanOptions = {}): JsonTextScan {
   const length = text.length;
   const containers: number[] = [];
+  const rejectDuplicates = options.rejectDuplicateKeys === true;
+  const recordUnsafe = options.recordUnsafeIntegers === true;
+  const track = rejectDuplicates || recordUnsafe;
+  // Per open container: the names seen (objects, when refusing duplicates) and the current
+  // reference token (the last key, or the array index), when tracking.
+  const seenKeys: Array<Set<string> | undefined> = [];
+  const tokens: string[] = [];
+  const indices: number[] = [];
+  const unsafeIntegers: UnsafeIntegerLocation[] = [];
   let state = VALUE;
   let i = skipWhitespace(text, 0);
 
@@ -63,14 +118,26 @@ export function scanJsonText(text: string, maxDepth: number): JsonTextScan {
 
     if (state === AFTER_VALUE) {
       if (container === undefined) {
-        if (char === undefined) return { ok: true };
+        if (char === undefined) return recordUnsafe ? { ok: true, unsafeIntegers } : { ok: true };
         return syntax(`unexpected ${describeChar(text, i)} after the end of the JSON value`, i, 'Send exactly one JSON object and nothing after it');
       }
       if (char === undefined) return syntax('unexpected end of input', i, INCOMPLETE_SUGGESTION);
       const close = container === OBJECT ? '}' : ']';
-      if (char === ',') state = container === OBJECT ? KEY : VALUE;
-      else if (char === close) containers.pop();
-      else return syntax(`expected ',' or '${close}' but found ${describeChar(text, i)}`, i, `Separate items with ',' and close with '${close}'`);
+      if (char === ',') {
+        state = container === OBJECT ? KEY : VALUE;
+        if (track && container === ARRAY) {
+          const top = containers.length - 1;
+          indices[top] = (indices[top] ?? 0) + 1;
+          tokens[top] = String(indices[top]);
+        }
+      } else if (char === close) {
+        containers.pop();
+        if (track) {
+          seenKeys.pop();
+          tokens.pop();
+          indices.pop();
+        }
+      } else return syntax(`expected ',' or '${close}' but found ${describeChar(text, i)}`, i, `Separate items with ',' and close with '${close}'`);
       i++;
       continue;
     }
@@ -88,6 +155,16 @@ export function scanJsonText(text: string, maxDepth: number): JsonTextScan {
       if (char === '"') {
         const end = scanString(text, i);
         if (typeof end !== 'number') return end;
+        if (track) {
+          const key = decodeKey(text, i, end);
+          const top = containers.length - 1;
+          tokens[top] = key;
+          const seen = seenKeys[top];
+          if (seen !== undefined) {
+            if (seen.has(key)) return duplicateKey(key, i);
+            seen.add(key);
+          }
+        }
         i = end;
         state = COLON;
         continue;
@@ -95,6 +172,11 @@ export function scanJsonText(text: string, maxDepth: number): JsonTextScan {
       if (char === '}') {
         if (state === KEY) return syntax("trailing comma before '}'", i, "Remove the ',' before '}'");
         containers.pop();
+        if (track) {
+          seenKeys.pop();
+          tokens.pop();
+          indices.pop();
+        }
         state = AFTER_VALUE;
         i++;
         continue;
@@ -108,6 +190,11 @@ export function scanJsonText(text: string, maxDepth: number): JsonTextScan {
     if (char === ']') {
       if (state === VALUE_OR_END_ARRAY) {
         containers.pop();
+        if (track) {
+          seenKeys.pop();
+          tokens.pop();
+          indices.pop();
+        }
         state = AFTER_VALUE;
         i++;
         continue;
@@ -117,15 +204,58 @@ export function scanJsonText(text: string, maxDepth: number): JsonTextScan {
     if (char === '{' || char === '[') {
       containers.push(char === '{' ? OBJECT : ARRAY);
       if (containers.length > maxDepth) return { ok: false, kind: 'depth', depth: containers.length, position: i };
+      if (track) {
+        seenKeys.push(char === '{' && rejectDuplicates ? new Set<string>() : undefined);
+        tokens.push('0');
+        indices.push(0);
+      }
       state = char === '{' ? KEY_OR_END_OBJECT : VALUE_OR_END_ARRAY;
       i++;
       continue;
     }
-    const end = char === '"' ? scanString(text, i) : char === '-' || isDigit(char) ? scanNumber(text, i) : scanLiteral(text, i);
+    const isNumber = char === '-' || isDigit(char);
+    const end = char === '"' ? scanString(text, i) : isNumber ? scanNumber(text, i) : scanLiteral(text, i);
     if (typeof end !== 'number') return end;
+    if (recordUnsafe && isNumber && end - i > 15 && isUnsafeInteger(text, i, end)) {
+      const location = tokens.slice(0, containers.length);
+      unsafeIntegers.push({ path: location.map((t) => `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''), tokens: location, position: i });
+    }
     i = end;
     state = AFTER_VALUE;
   }
+}
+
+/** The property name whose quoted form spans `start` (opening quote) to `end` (after the closing one). */
+function decodeKey(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end - 1);
+  // The scanner has checked the escapes, so the slice parses.
+  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+}
+
+function duplicateKey(key: string, position: number): JsonTextScan {
+  const shown = JSON.stringify(key.length > MAX_ECHOED_KEY_LENGTH ? `${key.slice(0, MAX_ECHOED_KEY_LENGTH)}…` : key)
+    // JSON.stringify escapes C0 controls and lone surrogates; DEL, C1 controls, line separators and bidi controls too.
+    .replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return {
+    ok: false,
+    kind: 'duplicate-key',
+    reason: `duplicate property name ${shown} (its second occurrence)`,
+    position,
+    suggestion: `Send each property once; an object may not repeat the name ${shown}`,
+    key,
+  };
+}
+
+const MAX_SAFE_DIGITS = String(Number.MAX_SAFE_INTEGER);
+
+/** True when the number literal in [start, end) is an integer (no fraction, no exponent) beyond ±(2^53 - 1). */
+function isUnsafeInteger(text: string, start: number, end: number): boolean {
+  const digitsStart = text[start] === '-' ? start + 1 : start;
+  for (let i = digitsStart; i < end; i++) if (!isDigit(text[i])) return false;
+  const digits = end - digitsStart;
+  if (digits !== MAX_SAFE_DIGITS.length) return digits > MAX_SAFE_DIGITS.length;
+  // Same length, no leading zeros: string order is numeric order.
+  return text.slice(digitsStart, end) > MAX_SAFE_DIGITS;
 }
 
 function syntax(reason: string, position: number, suggestion: string): Failure {

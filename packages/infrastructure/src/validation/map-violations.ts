@@ -31,16 +31,29 @@ const unknownKeywordMapper: ViolationMapper = {
  * violation were a wrapper without a leaf, one generic constraint error is reported instead.
  */
 export function mapViolations(violations: readonly RawViolation[], options: SchemaValidationOptions): ValidationError[] {
-  if (violations.length === 0) return [];
-  const limit = Number.isFinite(options.maxErrors) ? Math.max(1, Math.floor(options.maxErrors)) : MAX_VALIDATION_ERRORS;
-  const errors = mapGroup(violations, options.includeActualValues, new Set(), limit);
-  if (errors.length > 0) return errors;
-  const first = violations[0] as RawViolation;
-  const context = createContext(violations, options.includeActualValues, new Set());
-  return [constraintError(first, context, { message: `${describeLocation(first.instancePath)} does not match the schema`, expected: 'a value the schema allows', suggestion: "Check the tool's schema and send a value it allows" })];
+  return mapViolationsCounted(violations, options).errors;
 }
 
-function mapGroup(violations: readonly RawViolation[], includeActualValues: boolean, seenKeys: Set<string>, limit: number): ValidationError[] {
+/**
+ * {@link mapViolations}, and how many distinct errors past `options.maxErrors` were left out
+ * (issue 13: a capped list says that it is capped). Counts what the engine reported, so it costs
+ * no more than the engine's own work; an engine that stops early makes it a lower bound.
+ */
+export function mapViolationsCounted(violations: readonly RawViolation[], options: SchemaValidationOptions): { errors: ValidationError[]; omittedErrors: number } {
+  if (violations.length === 0) return { errors: [], omittedErrors: 0 };
+  const limit = Number.isFinite(options.maxErrors) ? Math.max(1, Math.floor(options.maxErrors)) : MAX_VALIDATION_ERRORS;
+  const overflow = { omitted: 0 };
+  const errors = mapGroup(violations, options.includeActualValues, new Set(), limit, overflow);
+  if (errors.length > 0) return { errors, omittedErrors: overflow.omitted };
+  const first = violations[0] as RawViolation;
+  const context = createContext(violations, options.includeActualValues, new Set());
+  return {
+    errors: [constraintError(first, context, { message: `${describeLocation(first.instancePath)} does not match the schema`, expected: 'a value the schema allows', suggestion: "Check the tool's schema and send a value it allows" })],
+    omittedErrors: 0,
+  };
+}
+
+function mapGroup(violations: readonly RawViolation[], includeActualValues: boolean, seenKeys: Set<string>, limit: number, overflow?: { omitted: number }): ValidationError[] {
   const absorbed = findAbsorbed(violations);
   const context = createContext(violations, includeActualValues, seenKeys);
   const errors: ValidationError[] = [];
@@ -54,8 +67,9 @@ function mapGroup(violations: readonly RawViolation[], includeActualValues: bool
       const key = `${error.code}\u0000${error.path}\u0000${error.keyword ?? ''}\u0000${error.message}`;
       if (unique.has(key)) continue;
       unique.add(key);
-      errors.push(error);
-      if (errors.length >= limit) return errors;
+      if (errors.length < limit) errors.push(error);
+      else if (overflow !== undefined) overflow.omitted++;
+      else return errors;
     }
   }
   return errors;

@@ -1,11 +1,19 @@
 import { ERROR_CODES, jsonTypeOf, type JsonObject, type JsonValue, type RegistryLimits, type ValidationError } from '@acode/domain';
 import { copyJsonValue, type JsonValueCopyFailure } from './json-value-copy.js';
-import { scanJsonText } from './json-text-scanner.js';
+import { scanJsonText, type UnsafeIntegerLocation } from './json-text-scanner.js';
 import { utf8ByteLength } from './utf8-byte-length.js';
 
 /** Parsed arguments, or the one error that stopped parsing. */
 export type ParseArgumentsResult =
-  | { readonly ok: true; readonly value: JsonObject }
+  | {
+      readonly ok: true;
+      readonly value: JsonObject;
+      /**
+       * Integers in the text outside the safe range (|n| > 2^53 - 1): `JSON.parse` rounded them.
+       * The caller refuses those the schema does not declare as `number` (ACODE-TSR-010).
+       */
+      readonly unsafeIntegers?: readonly UnsafeIntegerLocation[];
+    }
   | { readonly ok: false; readonly error: ValidationError };
 
 /** The limits parsing enforces (decision 10). */
@@ -20,7 +28,8 @@ export type ParseArgumentsLimits = Pick<RegistryLimits, 'maxArgumentSizeBytes' |
  * Never throws for any input. The empty string is invalid JSON here; a parser that wants
  * `""` to mean "no arguments" maps it to `{}` before calling this (002 does).
  *
- * Duplicate property names keep the last value, as `JSON.parse` does; a property named
+ * Text with the same property name twice in one object is refused (ACODE-TSR-002, with the
+ * position of the second occurrence): `JSON.parse` would keep the last value silently. A property named
  * `__proto__` is an own data property of the result (never a prototype), so code that copies
  * the result (defaults) must define properties rather than assign them.
  */
@@ -33,14 +42,14 @@ function parseText(text: string, limits: ParseArgumentsLimits): ParseArgumentsRe
   const sizeBytes = text.length > limits.maxArgumentSizeBytes * 3 ? text.length : utf8ByteLength(text);
   if (sizeBytes > limits.maxArgumentSizeBytes) return failure(tooLarge(sizeBytes, limits.maxArgumentSizeBytes, text.length > limits.maxArgumentSizeBytes * 3));
 
-  const scan = scanJsonText(text, limits.maxArgumentDepth);
+  const scan = scanJsonText(text, limits.maxArgumentDepth, { rejectDuplicateKeys: true, recordUnsafeIntegers: true });
   if (!scan.ok) {
     if (scan.kind === 'depth') return failure(tooDeep('', scan.depth, limits.maxArgumentDepth, scan.position));
     return failure({
       path: '',
       code: ERROR_CODES.INVALID_JSON,
-      message: `Invalid JSON in arguments: ${scan.reason} at position ${scan.position}`,
-      expected: 'a JSON object',
+      message: `${scan.kind === 'duplicate-key' ? 'Ambiguous' : 'Invalid'} JSON in arguments: ${scan.reason} at position ${scan.position}`,
+      expected: scan.kind === 'duplicate-key' ? 'a JSON object that names each property once' : 'a JSON object',
       suggestion: scan.suggestion,
       position: scan.position,
     });
@@ -60,7 +69,9 @@ function parseText(text: string, limits: ParseArgumentsLimits): ParseArgumentsRe
       suggestion: 'Send the arguments as one valid JSON object, such as {"name": "value"}',
     });
   }
-  return requireObject(value);
+  const parsed = requireObject(value);
+  const unsafe = scan.unsafeIntegers;
+  return parsed.ok && unsafe !== undefined && unsafe.length > 0 ? { ...parsed, unsafeIntegers: unsafe } : parsed;
 }
 
 function checkParsed(input: unknown, limits: ParseArgumentsLimits): ParseArgumentsResult {

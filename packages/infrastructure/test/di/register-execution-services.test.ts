@@ -4,7 +4,9 @@ import { DEFAULT_EXECUTION_POLICY } from '@acode/domain';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { container } from 'tsyringe';
+import { container, instanceCachingFactory } from 'tsyringe';
+import { ChildProcessToolRunner } from '../../src/execution/child-process-tool-runner.js';
+import { InProcessToolRunner } from '../../src/execution/in-process-tool-runner.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { registerAcodeServices } from '../../src/di/register-acode-services.js';
 import { buildToolRegistry } from '../../src/tool-folders/index.js';
@@ -39,7 +41,7 @@ function project(name: string): string {
     requiresConfirmation: false,
     allowedModes: ['text'],
     latencyBudgetMs: 1000,
-    constraints: { requiredIsolation: 'none' },
+    constraints: { requiredIsolation: 'standard' },
     parameters: { type: 'object', additionalProperties: false, properties: {} },
   };
   writeFileSync(join(folder, 'schema.json'), JSON.stringify(schema, null, 2));
@@ -68,8 +70,15 @@ async function compose(cwd: string, options: { toolRegistryPath?: string; worksp
     ...(options.workspaceRoot !== undefined ? { workspaceRoot: options.workspaceRoot } : {}),
   });
   disposers.push(dispose);
-  await scope.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
-  return scope;
+  // The same two runners, but the child process runs the compiled entry: this test runs from
+  // source, where the entry beside the runner is TypeScript (tool folders run in a child process).
+  const inner = scope.createChildContainer();
+  inner.register(TOKENS.ToolRunner, { useFactory: instanceCachingFactory(() => new InProcessToolRunner()) });
+  inner.register(TOKENS.ToolRunner, {
+    useFactory: instanceCachingFactory(() => new ChildProcessToolRunner({ entryUrl: new URL('../../dist/execution/child-runner-entry.js', import.meta.url).href })),
+  });
+  await inner.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
+  return inner;
 }
 
 function thrown(action: () => unknown): AcodeException {
@@ -93,7 +102,7 @@ describe('registerAcodeServices: execution services', () => {
     const catalog = scope.resolve<IToolCatalog>(TOKENS.ToolCatalog);
     expect(catalog.registryVersion).toBe(version);
     expect(catalog.artifactPath).toBe(join(dir, 'tool_registry.json'));
-    expect(scope.resolve(TOKENS.ExecutionPolicy)).toBe(DEFAULT_EXECUTION_POLICY);
+    expect(scope.resolve(TOKENS.ExecutionPolicy)).toEqual(DEFAULT_EXECUTION_POLICY);
     expect(scope.resolveAll<IToolRunner>(TOKENS.ToolRunner).map((runner) => runner.isolation)).toEqual(['none', 'standard']);
     expect(existsSync(join(dir, '.agent', 'acode.db'))).toBe(false);
   });
@@ -114,7 +123,7 @@ describe('registerAcodeServices: execution services', () => {
     expect(existsSync(join(dir, '.agent', 'acode.db'))).toBe(true);
     expect(scope.resolve(TOKENS.ToolExecutor)).toBe(executor);
     const response = await executor.execute(executor.openSession({ id: 's', mode: 'text' }), { name: 'where_am_i', args: '{}' });
-    expect(response).toMatchObject({ ok: true, data: { root: realpathSync(dir) }, meta: { registryVersion: version, isolation: 'none' } });
+    expect(response).toMatchObject({ ok: true, data: { root: realpathSync(dir) }, meta: { registryVersion: version, isolation: 'standard' } });
   });
 
   it('takes the registry path and the workspace root from the options', async () => {

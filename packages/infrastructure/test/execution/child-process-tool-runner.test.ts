@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ChildProcessToolRunner } from '../../src/execution/child-process-tool-runner.js';
-import { isRunning } from '../support/process-state.js';
+import { isRunning, stopsRunning } from '../support/process-state.js';
 import { catalogTool, distUrl, makeTempDir, runRequest } from './runner-fixture.js';
 
 // The child runs compiled JavaScript: the entry and the `.ts` hooks come from dist.
@@ -39,21 +39,20 @@ describe('ChildProcessToolRunner', () => {
     expect(outcome).toEqual({ kind: 'returned', result: { ok: true, data: { resolved: `${root}/notes/new.md`, root, cwd: root } } });
   });
 
-  it("starts the handler without the host's secret-looking variables, keeping the rest", async () => {
-    process.env['ACODE_TEST_API_KEY'] = 'sk-not-for-handlers';
-    process.env['ACODE_TEST_DB_PASSWORD'] = 'hunter2';
-    process.env['ACODE_TEST_PLAIN'] = 'visible';
+  it("starts the handler with an allowlisted environment, not the host's (issue 13)", async () => {
+    // Names a denylist by pattern misses: none of them says KEY, TOKEN or PASSWORD in full.
+    const hostOnly = { DATABASE_URL: 'postgres://u:pw@db/x', GH_PAT: 'ghp_x', OPENAI_KEY: 'sk-x', NPM_CONFIG__AUTH: 'dXNlcjpwYXNz', ACODE_TEST_API_KEY: 'sk-not-for-handlers' };
+    Object.assign(process.env, hostOnly, { ACODE_TEST_GIVEN: 'given by name' });
     try {
-      const names = ['ACODE_TEST_API_KEY', 'ACODE_TEST_DB_PASSWORD', 'ACODE_TEST_PLAIN', 'PATH'];
-      const outcome = await runner.run(runRequest(catalogTool('reads-environment.js'), { args: { names } }).request);
-      expect(outcome).toEqual({
-        kind: 'returned',
-        result: { ok: true, data: { ACODE_TEST_API_KEY: null, ACODE_TEST_DB_PASSWORD: null, ACODE_TEST_PLAIN: 'visible', PATH: process.env['PATH'] ?? null } },
-      });
+      const names = [...Object.keys(hostOnly), 'ACODE_TEST_GIVEN', 'PATH'];
+      const { request } = runRequest(catalogTool('reads-environment.js'), { args: { names } });
+      const plain = await runner.run(request);
+      expect(plain).toEqual({ kind: 'returned', result: { ok: true, data: { ...nulls(hostOnly), ACODE_TEST_GIVEN: null, PATH: process.env['PATH'] ?? null } } });
+      // `execution.handler_env` names a variable: that one, and only that one, gets through.
+      const named = await runner.run({ ...request, context: { ...request.context, handlerEnv: ['ACODE_TEST_GIVEN'] } });
+      expect(named).toEqual({ kind: 'returned', result: { ok: true, data: { ...nulls(hostOnly), ACODE_TEST_GIVEN: 'given by name', PATH: process.env['PATH'] ?? null } } });
     } finally {
-      delete process.env['ACODE_TEST_API_KEY'];
-      delete process.env['ACODE_TEST_DB_PASSWORD'];
-      delete process.env['ACODE_TEST_PLAIN'];
+      for (const name of [...Object.keys(hostOnly), 'ACODE_TEST_GIVEN']) delete process.env[name];
     }
   });
 
@@ -88,7 +87,8 @@ describe('ChildProcessToolRunner', () => {
       if (how === 'disconnect') child.disconnect();
       else child.kill(how);
       await exited;
-      expect(isRunning(pid)).toBe(false);
+      // The SIGKILL of the group lands asynchronously: wait for it (bounded) rather than race it.
+      expect(await stopsRunning(pid)).toBe(true);
     });
 
     it('does the same at the time limit', async () => {
@@ -98,6 +98,43 @@ describe('ChildProcessToolRunner', () => {
       const outcome = await runner.run({ ...request, context: { ...request.context, workspaceRoot: root, deadline: Date.now() + 30_000 } });
       expect(outcome).toEqual({ kind: 'timeout' });
       expect(isRunning(Number(readFileSync(join(root, 'group.pid'), 'utf8')))).toBe(false);
+    });
+  });
+
+  describe('ending what a handler started when the run ends (issue 13)', () => {
+    /** Runs leaves-grandchild.js; `then` is what the handler does after starting its detached `sleep 30`. */
+    async function grandchildOf(then: 'return' | 'spin' | 'exit', timeoutMs: number): Promise<{ outcome: unknown; pid: number }> {
+      const root = makeTempDir();
+      const { request } = runRequest(catalogTool('leaves-grandchild.js'), { args: { pid_file: 'sleeper.pid', then }, timeoutMs });
+      const outcome = await runner.run({ ...request, context: { ...request.context, workspaceRoot: root, deadline: Date.now() + 30_000 } });
+      return { outcome, pid: Number(readFileSync(join(root, 'sleeper.pid'), 'utf8')) };
+    }
+
+    it('kills a detached grandchild (a session of its own) after the handler returns normally', async () => {
+      const { outcome, pid } = await grandchildOf('return', 10_000);
+      expect(outcome).toMatchObject({ kind: 'returned', result: { ok: true } });
+      expect(pid).toBeGreaterThan(0);
+      expect(await stopsRunning(pid)).toBe(true);
+    });
+
+    it('kills a detached grandchild after a time limit', async () => {
+      const { outcome, pid } = await grandchildOf('spin', 1_500);
+      expect(outcome).toEqual({ kind: 'timeout' });
+      expect(await stopsRunning(pid)).toBe(true);
+    });
+
+    it('kills a detached grandchild when the handler process exits by itself', async () => {
+      const { outcome, pid } = await grandchildOf('exit', 10_000);
+      expect(outcome).toMatchObject({ kind: 'crashed' });
+      expect(await stopsRunning(pid)).toBe(true);
+    });
+
+    it("kills a grandchild in the handler's process group, even one started without the run's marker, after a normal return", async () => {
+      const root = makeTempDir();
+      const { request } = runRequest(catalogTool('leaves-grandchild.js'), { args: { pid_file: 'sleeper.pid', in_group: true } });
+      const outcome = await runner.run({ ...request, context: { ...request.context, workspaceRoot: root } });
+      expect(outcome).toMatchObject({ kind: 'returned', result: { ok: true } });
+      expect(await stopsRunning(Number(readFileSync(join(root, 'sleeper.pid'), 'utf8')))).toBe(true);
     });
   });
 
@@ -202,3 +239,7 @@ describe('ChildProcessToolRunner', () => {
     expect(outcome).toMatchObject({ kind: 'crashed', detail: expect.stringMatching(/^the handler process (exited with code \d+|was killed by SIG\w+) before returning a result$/) });
   }, 30_000);
 });
+
+function nulls(names: Record<string, string>): Record<string, null> {
+  return Object.fromEntries(Object.keys(names).map((name) => [name, null]));
+}

@@ -1,14 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessToolRunner } from '../../src/execution/in-process-tool-runner.js';
-import { catalogTool, distUrl, makeTempDir, runRequest } from './runner-fixture.js';
+import { catalogTool as fixtureTool, distUrl, makeTempDir, runRequest } from './runner-fixture.js';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CatalogTool } from '@acode/application';
 
 const runner = new InProcessToolRunner();
+
+/** A fixture handler shipped as a core tool: only those run in process. */
+function catalogTool(file: string, overrides: Parameters<typeof fixtureTool>[1] = {}): CatalogTool {
+  const tool = fixtureTool(file, overrides);
+  return { ...tool, extends: `core:${tool.definition.name}` };
+}
 
 describe('InProcessToolRunner', () => {
   it('provides isolation none', () => {
     expect(runner.isolation).toBe('none');
+  });
+
+  describe('core tools only (issue 13)', () => {
+    it('refuses a tool that is not a core tool, without loading or running its handler', async () => {
+      const { request, audits } = runRequest(fixtureTool('busy-loop.js'), { timeoutMs: 100, args: { ms: 300 } });
+      expect(await runner.run(request)).toEqual({
+        kind: 'unavailable',
+        message: 'Tool busy_loop asks for isolation none, which only core tools get (a handler in the host\'s process could stop it); set constraints.requiredIsolation to "standard" in its schema.json and run acode tools build',
+      });
+      expect(audits).toEqual([]);
+    });
+
+    it('refuses a tool that claims another core tool, or a name that is not one', async () => {
+      const tool = fixtureTool('returns-ok.js');
+      for (const claim of ['core:file_read', 'returns_ok', 'core:']) {
+        expect(await runner.run(runRequest({ ...tool, extends: claim }).request)).toMatchObject({ kind: 'unavailable' });
+      }
+    });
   });
 
   it('runs a handler with its arguments and context, and returns its result', async () => {

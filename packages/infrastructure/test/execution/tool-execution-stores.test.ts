@@ -73,7 +73,7 @@ describe.each(stores)('%s', (_name, create) => {
     const store = create();
     const saved = execution('exec_1');
     store.saveExecution('s1', 'exec_1', saved, 100);
-    const found = store.findExecution('s1', 'exec_1');
+    const found = store.findExecution('s1', 'exec_1', saved.argsCanonical);
     expect(found).toEqual(saved);
     expect(found).not.toBe(saved);
     expect(store.findExecution('s2', 'exec_1')).toBeUndefined();
@@ -133,8 +133,28 @@ describe('SqliteToolExecutionStore', () => {
     first.saveExecution('s1', 'exec_1', execution('exec_1'), 100);
     first.close();
     const reopened = openSqlite(file);
-    expect(reopened.findExecution('s1', 'exec_1')).toEqual(execution('exec_1'));
+    expect(reopened.findExecution('s1', 'exec_1', execution('exec_1').argsCanonical)).toEqual(execution('exec_1'));
     expect(reopened.consumeConfirmation(grant.token, binding, 2_000)).toBe('accepted');
+  });
+
+  it('stores the arguments of a result scrubbed of secrets (issue 13), and still matches them by hash', () => {
+    const file = join(makeTempDir(), 'acode.db');
+    const store = openSqlite(file);
+    const argsCanonical = '{"api_key":"k3y-0nly-here","command":"curl -H \'Authorization: Bearer tok_abcdefgh12345678\' https://x","note":"ghp_0123456789abcdefghij"}';
+    store.saveExecution('s1', 'exec_s', { ...execution('exec_s'), argsCanonical }, 100);
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare('SELECT args_json, args_sha256 FROM tool_executions').all() as Array<{ args_json: string; args_sha256: string }>;
+    db.close();
+    expect(rows).toHaveLength(1);
+    const text = rows[0]!.args_json;
+    expect(text).not.toContain('k3y-0nly-here');
+    expect(text).not.toContain('tok_abcdefgh12345678');
+    expect(text).not.toContain('ghp_0123456789abcdefghij');
+    expect(JSON.parse(text)).toMatchObject({ api_key: '[REDACTED]', command: expect.stringContaining('curl') as unknown });
+    // The replay check still sees the real arguments: by hash, not by the scrubbed copy.
+    expect(store.findExecution('s1', 'exec_s', argsCanonical)?.argsCanonical).toBe(argsCanonical);
+    expect(store.findExecution('s1', 'exec_s', text)?.argsCanonical).not.toBe(text);
+    expect(store.findExecution('s1', 'exec_s')?.argsCanonical).not.toBe(argsCanonical);
   });
 
   it('stores only the digest of a token', () => {

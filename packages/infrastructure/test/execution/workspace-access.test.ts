@@ -117,3 +117,80 @@ describe('createWorkspaceAccess', () => {
     await expect(missing.resolve('file.txt')).rejects.toMatchObject({ type: 'POLICY_DENIED', message: "Path 'file.txt' cannot be used: the workspace root does not exist" });
   });
 });
+
+describe('protected paths (issue 13)', () => {
+  async function refusedFor(access: ReturnType<typeof createWorkspaceAccess>, path: string, kind?: 'read' | 'write') {
+    try {
+      await access.resolve(path, kind);
+    } catch (error) {
+      expect(isToolErrorLike(error)).toBe(true);
+      return error as { type: string; message: string; suggestion?: string };
+    }
+    throw new Error(`expected ${path} (${kind ?? 'default'}) to be refused`);
+  }
+
+  beforeEach(() => {
+    mkdirSync(join(root, '.agent'));
+    writeFileSync(join(root, '.agent', 'config.yml'), 'tool_registry: {}\n');
+    mkdirSync(join(root, 'tools', 'kb-search'), { recursive: true });
+    writeFileSync(join(root, 'tools', 'kb-search', 'handler.js'), '');
+    writeFileSync(join(root, 'tool_registry.json'), '{}');
+  });
+
+  it.each(['.agent/config.yml', '.agent', '.agent/new-file', 'tools/kb-search/handler.js', 'tools/new-tool/schema.json', 'tools', 'tool_registry.json', '.git/hooks/pre-commit', 'docs/../.agent/config.yml', './tools/x'])(
+    'refuses writing %s with POLICY_DENIED',
+    async (path) => {
+      const error = await refusedFor(createWorkspaceAccess(root), path, 'write');
+      expect(error.type).toBe('POLICY_DENIED');
+      expect(error.message).toMatch(/is protected: '(\.agent|tools|tool_registry\.json|\.git)' cannot be written by tools$/);
+      expect(error.message).not.toContain(root);
+      expect(error.suggestion).toBeDefined();
+    },
+  );
+
+  it('treats a resolve without an access kind as a write', async () => {
+    expect((await refusedFor(createWorkspaceAccess(root), 'tools/kb-search/handler.js')).type).toBe('POLICY_DENIED');
+  });
+
+  it.each(['.AGENT/config.yml', '.Agent/new', 'TOOLS/kb-search/handler.js', 'Tool_Registry.JSON', '.GIT/config'])('refuses %s whatever the case, as a case-insensitive file system would open it', async (path) => {
+    expect((await refusedFor(createWorkspaceAccess(root), path, 'write')).type).toBe('POLICY_DENIED');
+  });
+
+  it('refuses a protected directory reached through a symlink, and a protected path that is itself a symlink', async () => {
+    symlinkSync(join(root, '.agent'), join(root, 'docs', 'agent-link'));
+    expect((await refusedFor(createWorkspaceAccess(root), 'docs/agent-link/config.yml', 'write')).type).toBe('POLICY_DENIED');
+    expect((await refusedFor(createWorkspaceAccess(root), 'docs/agent-link/config.yml', 'read')).type).toBe('POLICY_DENIED');
+    // `.git` as a link to a directory elsewhere in the workspace: writing there by its real name is refused too.
+    mkdirSync(join(root, 'repo-meta'));
+    symlinkSync(join(root, 'repo-meta'), join(root, '.git'));
+    expect((await refusedFor(createWorkspaceAccess(root), 'repo-meta/hooks/pre-commit', 'write')).type).toBe('POLICY_DENIED');
+  });
+
+  it('refuses reading .agent/ but reads tool folders, the registry and the rest', async () => {
+    const access = createWorkspaceAccess(root);
+    const error = await refusedFor(access, '.agent/config.yml', 'read');
+    expect(error.message).toBe("Path '.agent/config.yml' is protected: '.agent' cannot be read by tools");
+    expect((await refusedFor(access, '.agent/acode.db', 'read')).type).toBe('POLICY_DENIED');
+    await expect(access.resolve('tools/kb-search/handler.js', 'read')).resolves.toBe(join(root, 'tools', 'kb-search', 'handler.js'));
+    await expect(access.resolve('tool_registry.json', 'read')).resolves.toBe(join(root, 'tool_registry.json'));
+    await expect(access.resolve('.', 'read')).resolves.toBe(root);
+    await expect(access.resolve('.', 'write')).resolves.toBe(root);
+    await expect(access.resolve('docs/readme.md', 'write')).resolves.toBe(join(root, 'docs', 'readme.md'));
+    // A name that only starts like a protected one is not protected.
+    await expect(access.resolve('tools-notes.md', 'write')).resolves.toBe(join(root, 'tools-notes.md'));
+    await expect(access.resolve('.agentrc', 'write')).resolves.toBe(join(root, '.agentrc'));
+  });
+
+  it('refuses writing the paths the configuration protects, and only writing', async () => {
+    mkdirSync(join(root, 'secrets'));
+    const access = createWorkspaceAccess(root, { protectedPaths: ['secrets/', 'deploy.sh', 'ci/release.yml'] });
+    for (const path of ['secrets/key.pem', 'SECRETS/new', 'deploy.sh', 'ci/release.yml']) {
+      const error = await refusedFor(access, path, 'write');
+      expect(error.type).toBe('POLICY_DENIED');
+      expect(error.message).toContain('is protected');
+    }
+    await expect(access.resolve('secrets/key.pem', 'read')).resolves.toBe(join(root, 'secrets', 'key.pem'));
+    await expect(access.resolve('ci/other.yml', 'write')).resolves.toBe(join(root, 'ci', 'other.yml'));
+    await expect(access.resolve('deploy.sh.bak', 'write')).resolves.toBe(join(root, 'deploy.sh.bak'));
+  });
+});

@@ -3,6 +3,7 @@ import { TOKENS, type IClock } from '@acode/application';
 import { container } from 'tsyringe';
 import { describe, expect, it, vi } from 'vitest';
 import { JsonRepairer, repairJson } from '../../src/repair/index.js';
+import { DEADLINE_CHECK_INTERVAL } from '../../src/repair/repair-pass.js';
 import { frozenClock, repair, repairedText } from './repair-test-kit.js';
 
 /** A clock that reads 0 once, then a time far past any budget: the deadline passes at the first check. */
@@ -157,7 +158,7 @@ describe('JsonRepairer', () => {
       expect(result.repaired).toBeUndefined();
       expect(result.error?.code).toBe('ACODE-TLP-007');
       expect(result.error?.message).toMatch(/^JSON repair stopped after 100 ms at position \d+$/);
-      expect(result.error?.position).toBeGreaterThanOrEqual(4096);
+      expect(result.error?.position).toBeGreaterThanOrEqual(DEADLINE_CHECK_INTERVAL);
       expect(result.error?.position).toBeLessThan(input.length);
     });
 

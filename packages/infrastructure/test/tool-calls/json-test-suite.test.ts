@@ -52,6 +52,12 @@ describe('JSONTestSuite test_parsing through parseRawToolCalls as OpenAI string 
       if (typeof expected !== 'object' || expected === null || Array.isArray(expected)) continue;
       objects++;
       const result = parser.parseRawToolCalls([{ index: 0, name: 'echo', arguments: text, source: 'openai' }], '');
+      if (file.includes('duplicated_key')) {
+        // Issue 13: a repeated property name is refused (the last value would win silently), not repaired.
+        expect(result.errors[0]?.code, file).toBe('ACODE-TLP-002');
+        expect(result.toolCalls, file).toEqual([]);
+        continue;
+      }
       expect(result.errors, file).toEqual([]);
       expect(result.toolCalls[0]?.arguments, file).toEqual(expected);
       expect(result.toolCalls[0]?.repairs, file).toEqual([]);

@@ -186,6 +186,29 @@ describe('lintToolFolders: 003 lint rules and field rules', () => {
     expect(problems).toEqual([expect.objectContaining({ code: ERROR_CODES.TOOL_FOLDER_SCHEMA_INVALID, field: 'parameters/additionalProperties' })]);
   });
 
+  it('refuses isolation none outside a core tool: its handler would run inside the host (issue 13)', async () => {
+    const dir = join(root, 'in-process');
+    writeToolFolder(dir, 'spins', {
+      'schema.json': schemaWith('spins', (s) => (s['constraints'] = { requiredIsolation: 'none', maxExecutionTimeMs: 60_000 })),
+      'handler.js': 'export function execute() { for (;;); }\n',
+    });
+    writeToolFolder(dir, 'isolated', { 'schema.json': schemaWith('isolated', (s) => (s['constraints'] = { requiredIsolation: 'standard' })) });
+    writeToolFolder(dir, 'file-read', { 'schema.json': { toolId: 'file_read', extends: 'core:file_read' } });
+    const report = await lint(dir);
+    expect(problemsOf(report, 'spins')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: ERROR_CODES.TOOL_FOLDER_FIELD_INVALID,
+        file: 'schema.json',
+        field: 'constraints/requiredIsolation',
+        message: expect.stringMatching(/^requiredIsolation "none" would run the handler inside the host.*only core tools \("extends": "core:<name>"\) run in process\. Use "standard"/),
+      }),
+    ]);
+    // A core tool keeps its none (the project's own code); standard is fine anywhere.
+    expect(problemsOf(report, 'isolated')).toEqual([]);
+    expect(problemsOf(report, 'file-read')).toEqual([]);
+  });
+
   it('reports each missing field once, even where the registry also requires it', async () => {
     const dir = join(root, 'bare');
     writeToolFolder(dir, 'bare', { 'schema.json': { toolId: 'bare' } });

@@ -58,6 +58,16 @@ describe('loadToolCatalog', () => {
     expect(catalog.find('kb_search')?.definition.name).toBe('kb_search');
   });
 
+  it('marks the core tools the shipped folders extend, and only those (only they may run in process)', () => {
+    const catalog = loadToolCatalog(artifact(JSON.stringify(built)));
+    expect(catalog.find('file_read')?.extends).toBe('core:file_read');
+    expect(catalog.find('kb_search')?.extends).toBeUndefined();
+    // The shipped tools that are not core ask for a child process.
+    for (const tool of catalog.tools()) {
+      if (tool.extends === undefined) expect(tool.definition.constraints?.requiredIsolation ?? 'standard').not.toBe('none');
+    }
+  });
+
   it.each<[string, () => string, RegExp]>([
     ['a missing file', () => join(dir, 'nothing-here.json'), /does not exist or cannot be read; run `pnpm run build:tools`/],
     ['a directory', () => dir, /is not a file/],

@@ -104,11 +104,12 @@ describe('parseArguments: text', () => {
     expect(errorOf('{"a":'.repeat(200_000))).toMatchObject({ code: 'ACODE-TSR-009' });
   });
 
-  it('keeps the last value of a duplicated key and a __proto__ key as an own property', () => {
-    const result = parseArguments('{"a": 1, "a": 2, "__proto__": {"polluted": true}}', LIMITS);
+  it('refuses a duplicated key (issue 13) and keeps a __proto__ key as an own property', () => {
+    expect(errorOf('{"a": 1, "a": 2}')).toMatchObject({ code: 'ACODE-TSR-002', position: 9 });
+    const result = parseArguments('{"a": 1, "__proto__": {"polluted": true}}', LIMITS);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.a).toBe(2);
+    expect(result.value.a).toBe(1);
     expect(Object.getPrototypeOf(result.value)).toBe(Object.prototype);
     expect(Object.prototype.hasOwnProperty.call(result.value, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -192,7 +193,10 @@ describe('parseArguments: JSONTestSuite (nst/JSONTestSuite test_parsing)', () =>
     const text = read(name);
     const result = parseArguments(text, limits);
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+    if (name.includes('duplicated_key')) {
+      // RFC 8259 lets a parser refuse repeated names; issue 13 refuses them (the last would win silently).
+      expect(result).toMatchObject({ ok: false, error: { code: 'ACODE-TSR-002' } });
+    } else if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
       expect(result).toEqual({ ok: true, value: parsed });
     } else {
       expect(result.ok).toBe(false);

@@ -26,10 +26,26 @@ describe('retrieval budget policy', () => {
     expect(session.retrievalCallsThisTurn).toBe(0);
   });
 
-  it('has no limit in text mode by default', async () => {
+  it('allows 5 retrievals per text turn by default (003: 3-5) and denies the sixth', async () => {
     const harness = createHarness();
     const session = harness.executor.openSession({ mode: 'text' });
     for (let i = 0; i < 5; i++) expect((await harness.executor.execute(session, { name: 'kb_search', args: { query: 'q' } })).ok).toBe(true);
+    const sixth = failureOf(await harness.executor.execute(session, { name: 'kb_search', args: { query: 'q' } }));
+    expect(sixth).toMatchObject({ type: 'POLICY_DENIED', message: 'Retrieval budget of 5 calls per turn in text mode is used up', details: { budget: 5, mode: 'text' } });
+    expect(harness.inProcess.requests).toHaveLength(5);
+    session.startTurn();
+    expect((await harness.executor.execute(session, { name: 'kb_search', args: { query: 'q' } })).ok).toBe(true);
+  });
+
+  it('takes the text budget from the policy, and null for no limit', async () => {
+    const three = createHarness({ policy: { retrievalBudgetPerTurn: { text: 3, voice: 2 } } });
+    const session = three.executor.openSession({ mode: 'text' });
+    for (let i = 0; i < 3; i++) expect((await three.executor.execute(session, { name: 'kb_search', args: { query: 'q' } })).ok).toBe(true);
+    expect(failureOf(await three.executor.execute(session, { name: 'kb_search', args: { query: 'q' } })).type).toBe('POLICY_DENIED');
+
+    const unlimited = createHarness({ policy: { retrievalBudgetPerTurn: { text: null, voice: 2 } } });
+    const open = unlimited.executor.openSession({ mode: 'text' });
+    for (let i = 0; i < 8; i++) expect((await unlimited.executor.execute(open, { name: 'kb_search', args: { query: 'q' } })).ok).toBe(true);
   });
 
   it('does not count calls that never ran', async () => {

@@ -10,8 +10,9 @@ import { schemaViolation } from './schema-violation.js';
 /**
  * Regular expressions must be safe to run on a model's input (NFR-015, decision 10, AV-2).
  * `pattern` runs on RE2, so it must compile there (no backreferences, no lookaround).
- * `patternProperties` keys are matched by the engine with JavaScript's backtracking RegExp, so they
- * must also compile there and must not repeat a repetition (`(a+)+`), the exponential shape.
+ * `patternProperties` keys run on RE2 too (issue 13, see `boundedValidate`); they must also compile
+ * as ECMA-262 and must not repeat a repetition (`(a+)+`), the exponential shape, so that a schema
+ * stays safe wherever it is run with JavaScript's backtracking RegExp (a client, another validator).
  */
 export const patternCheck: SchemaCheck = {
   name: 'pattern',

@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ValidationError } from '@acode/domain';
+import { SECRET_KEY_PATTERN } from '../../tool-calls/scrub-secrets.js';
 import type { RawViolation } from '../../schema/raw-violation.js';
 import { boundedPath } from '../display-text.js';
 import { renderValue } from '../render-value.js';
@@ -46,15 +47,26 @@ export interface ConstraintErrorFields {
   readonly value?: unknown;
 }
 
-/** An ACODE-TSR-005 error for `violation`, with `actual` rendered per the context. */
+/**
+ * True when a property on `pointer` has a secret-looking name (`api_key`, `token`, `password`,
+ * `authorization`...: the log scrubber's key rule). The value under such a key is never echoed
+ * as `actual`, whatever `include_actual_values` says: errors reach the model, the terminal and logs.
+ */
+export function isSecretPath(pointer: string): boolean {
+  // `~1` and `~0` (RFC 6901 escapes) cannot hide a secret word: the pattern has no `/` or `~`.
+  return pointer.split('/').some((token) => SECRET_KEY_PATTERN.test(token.slice(0, 256)));
+}
+
+/** An ACODE-TSR-005 error for `violation`, with `actual` rendered per the context (never under a secret-named key). */
 export function constraintError(violation: RawViolation, context: MappingContext, fields: ConstraintErrorFields): ValidationError {
   const value = 'value' in fields ? fields.value : violation.value;
+  const path = fields.path ?? violation.instancePath;
   return withoutUndefined({
-    path: boundedPath(fields.path ?? violation.instancePath),
+    path: boundedPath(path),
     code: ERROR_CODES.CONSTRAINT_VIOLATION,
     message: fields.message,
     expected: fields.expected,
-    actual: renderActual(value, context),
+    actual: isSecretPath(path) ? undefined : renderActual(value, context),
     suggestion: fields.suggestion,
     keyword: violation.keyword,
   });
