@@ -1,3 +1,4 @@
+import { skipWhitespace } from './content/find-json-end.js';
 /** Where one object of an arguments text that holds several starts and ends (`end` exclusive). */
 export interface ArgumentsPiece {
   readonly start: number;
@@ -82,13 +83,3 @@ function objectEnd(text: string, start: number): number | undefined {
   return text.length;
 }
 
-/** The first offset from `from` that is not JSON whitespace. */
-function skipWhitespace(text: string, from: number): number {
-  let i = from;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) break;
-    i++;
-  }
-  return i;
-}

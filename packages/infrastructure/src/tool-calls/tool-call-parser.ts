@@ -39,7 +39,7 @@ interface PendingCall {
   readonly repairs: readonly RepairName[];
   /** The last structured call of the response. */
   readonly last: boolean;
-  /** Its arguments, decoded already: one object of a text that held several (issue 11 item 3). */
+  /** Its arguments, decoded already (before the split of a text that held several objects, issue 11 item 3). */
   readonly decoded?: ArgumentsDecoding;
 }
 
@@ -237,8 +237,13 @@ export class ToolCallParser implements IToolCallParser {
       const { raw } = call;
       if (raw.incomplete === true || (end === 'length' && call.last)) return [call];
       if (typeof raw.name !== 'string' || this.registry.findTool(raw.name) === undefined) return [call];
+      // The usual case, one object, is decoded once here and never scanned for a run of several:
+      // a run always fails the whole decode (the repairer refuses a second value), so only a
+      // failure of syntax or repair needs the split.
+      const whole = decodeArguments(raw.arguments, { ...decode, subject: 'arguments' });
+      if (whole.ok || whole.kind === 'size' || whole.kind === 'depth') return [{ ...call, decoded: whole }];
       const split = splitRawToolCall(raw, { ...decode, subject: 'arguments' }, Math.max(spare, 0) + 1);
-      if (split === undefined) return [call];
+      if (split === undefined) return [{ ...call, decoded: whole }];
       spare -= split.length - 1;
       return split.map((piece) => ({ ...call, raw: piece.raw, decoded: piece.decoded }));
     });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createChatModelClient, SecretValue, type ProviderType } from '../../src/model-clients/index.js';
 import { startScriptedModelServer, type Script, type ScriptedModelServer } from '../../src/model-server/index.js';
 import { RecordingLogger } from '../support/recording-logger.js';
-import { closedPort, guardUnhandledRejections, NESTED_SCHEMA, settingsFor } from './support.js';
+import { closedPort, guardUnhandledRejections, modelFailure as failure, NESTED_SCHEMA, settingsFor } from './support.js';
 
 guardUnhandledRejections();
 
@@ -31,15 +31,6 @@ async function serve(script: Script, options: { chunkSize?: number; models?: str
   return server;
 }
 
-/** The rejection of `promise`, which must be a `ModelClientException`. */
-async function failure(promise: Promise<unknown>): Promise<ModelClientException> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ModelClientException);
-  return error as ModelClientException;
-}
 
 describe.each(FORMATS)('$type client over real HTTP', (format) => {
   const client = (url: string, extra = {}) => createChatModelClient(settingsFor(format.type as ProviderType, url, extra));

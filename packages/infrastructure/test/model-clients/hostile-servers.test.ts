@@ -3,7 +3,7 @@ import { ModelClientException } from '@acode/application';
 import { ERROR_CODES, type ChatRequest } from '@acode/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChatModelClient, type ProviderType } from '../../src/model-clients/index.js';
-import { guardUnhandledRejections, settingsFor, startRawServer, type RawServer } from './support.js';
+import { guardUnhandledRejections, modelFailure as failure, settingsFor, startRawServer, type RawServer } from './support.js';
 
 guardUnhandledRejections();
 
@@ -20,14 +20,6 @@ async function serve(handler: (response: ServerResponse) => void): Promise<strin
   return server.url;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ModelClientException> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ModelClientException);
-  return error as ModelClientException;
-}
 
 /** The start of a streamed call, in each format: enough for a call to exist, not to finish. */
 const PARTIAL_CALL = {

@@ -3,7 +3,7 @@ import { ERROR_CODES, type ChatRequest } from '@acode/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChatModelClient, SecretValue, type ProviderType } from '../../src/model-clients/index.js';
 import { RecordingLogger } from '../support/recording-logger.js';
-import { guardUnhandledRejections, settingsFor, startRawServer, type RawServer } from './support.js';
+import { guardUnhandledRejections, modelFailure as failure, settingsFor, startRawServer, type RawServer } from './support.js';
 
 guardUnhandledRejections();
 
@@ -34,14 +34,6 @@ async function echoingServer(shape: 'openai' | 'plain' | 'stream'): Promise<stri
   return server.url;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ModelClientException> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ModelClientException);
-  return error as ModelClientException;
-}
 
 describe.each(['openai-compatible', 'ollama'] as const)('%s client, a server that echoes the API key in its error', (type: ProviderType) => {
   for (const key of [LONG_KEY, SHORT_KEY]) {

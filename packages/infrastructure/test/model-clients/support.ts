@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, expect } from 'vitest';
 import type { ProviderSettings, ProviderType } from '../../src/model-clients/index.js';
+import { ModelClientException } from '@acode/application';
 
 /** Settings for a test server. Built directly, because tests need timeouts below `timeout_ms`'s minimum of 1 s. */
 export function settingsFor(type: ProviderType, baseUrl: string, extra: Partial<ProviderSettings> = {}): ProviderSettings {
@@ -109,3 +110,13 @@ export const NESTED_SCHEMA = Object.freeze({
     },
   },
 });
+
+/** The rejection of `promise`, which must be a `ModelClientException`. */
+export async function modelFailure(promise: Promise<unknown>): Promise<ModelClientException> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ModelClientException);
+  return error as ModelClientException;
+}

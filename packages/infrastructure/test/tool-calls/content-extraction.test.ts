@@ -143,3 +143,27 @@ describe('the extractors alone', () => {
     for (const extract of [extractToolCallTags, extractToolCallsMarkers, extractPythonTags, extractFencedJson]) expect(extract('plain text { "name": "x" }')).toEqual([]);
   });
 });
+
+describe('hostile content (issue 12)', () => {
+  const MARKERS = [
+    '<tool_call>', '<tool_call>{"name": "file_read", "arguments": {', '<function=file_read>', '<parameter=path>', '[TOOL_CALLS]', '[TOOL_CALLS]file_read[ARGS]{',
+    '<|python_tag|>', '<|python_start|>[file_read(path="', '<\uff5ctool\u2581calls\u2581begin\uff5c>', '<\uff5ctool\u2581call\u2581begin\uff5c>', '<|tool_calls_section_begin|>',
+    '<|tool_call_begin|>functions.file_read:0', '<arg_key>', '<minimax:tool_call>', '<invoke name="file_read">', '<|channel|>commentary to=functions.file_read',
+    '<|tool_call|>[', '<|START_ACTION|>[', 'functools[', '>>>file_read\n{', '<|action_start|><|plugin|>', '<tool_calls>[', '```json\n[', '<think>', '</think>', '{"name": "file_read", "arguments": ',
+  ];
+
+  it('reads a mebibyte of every family\'s markers, unclosed and interleaved, without a throw, and reports at most 128 calls', async () => {
+    let content = '';
+    for (let i = 0; content.length < 1024 * 1024; i++) content += `${MARKERS[i % MARKERS.length]} x `;
+    const { result } = await parseContent(content);
+    expect(result.toolCalls.length + result.errors.length).toBeLessThanOrEqual(129);
+    expect(result.errors.every((error) => typeof error.code === 'string' && error.code.startsWith('ACODE-TLP-'))).toBe(true);
+  });
+
+  it('reads a mebibyte of nested brackets inside a marker as one refused call, not a crash', async () => {
+    const { result } = await parseContent(`<tool_call>{"name": "file_read", "arguments": {"path": ${'['.repeat(512 * 1024)}}}</tool_call>`);
+    expect(result.toolCalls).toEqual([]);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]?.code).toBe('ACODE-TLP-009');
+  });
+});

@@ -1,3 +1,4 @@
+import { skipJsonWhitespace } from '../json-lexemes.js';
 import type { RepairHeuristic } from '../repair-heuristic.js';
 
 /** Longest tag or special token recognised after the value. */
@@ -19,7 +20,7 @@ export const trailingMarkup: RepairHeuristic = {
     const quote = code === 0x22 || code === 0x27;
     if (quote || code === 0x7d || code === 0x5d) {
       // A quote, then a closer (`'}`), is what a string that ended too early leaves: not debris.
-      const next = text.charCodeAt(skipSpace(text, at + 1));
+      const next = text.charCodeAt(skipJsonWhitespace(text, at + 1));
       const mixes = quote ? next === 0x7d || next === 0x5d : next === 0x22 || next === 0x27;
       return mixes ? undefined : at + 1;
     }
@@ -37,11 +38,6 @@ export const trailingMarkup: RepairHeuristic = {
   },
 };
 
-function skipSpace(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x0a || text.charCodeAt(i) === 0x0d || text.charCodeAt(i) === 0x09)) i++;
-  return i;
-}
 
 function isTagStart(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;

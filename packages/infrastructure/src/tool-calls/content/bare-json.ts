@@ -1,3 +1,4 @@
+import { isDeclaredCallEnvelope } from './call-envelope.js';
 import type { ContentSpan, ExtractionContext } from './content-span.js';
 import { findJsonEnd, skipWhitespace } from './find-json-end.js';
 import { sniffCallName } from './sniff-call-name.js';
@@ -105,10 +106,6 @@ function namesDeclaredTools(text: string, context: ExtractionContext): boolean {
   const items = Array.isArray(value) ? value : [value];
   return (
     items.length > 0 &&
-    items.every((item) => {
-      if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
-      const name = (item as Record<string, unknown>)['name'];
-      return typeof name === 'string' && context.isKnownTool(name) && (Object.hasOwn(item, 'arguments') || Object.hasOwn(item, 'parameters'));
-    })
+    items.every((item) => isDeclaredCallEnvelope(item, context))
   );
 }

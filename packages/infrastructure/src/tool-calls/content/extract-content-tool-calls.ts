@@ -1,9 +1,10 @@
 import { ERROR_CODES, type JsonValue, type RawToolCall, type RepairName, type TextCallFormat, type ToolCallError } from '@acode/domain';
 import { truncate } from '../../validation/display-text.js';
 import { decodeJsonText, type JsonTextDecodeOptions } from '../decode-json-text.js';
-import { isArrayLike, isJsonObjectLike, readProperty } from '../formats/read-property.js';
+import { isArrayLike, readProperty } from '../formats/read-property.js';
 import { MAX_TOOL_CALLS_PER_RESPONSE } from '../formats/response-reading.js';
 import { truncationMessage, type OutputEnd } from '../output-truncation.js';
+import { isDeclaredCallEnvelope } from './call-envelope.js';
 import { NO_TOOLS_CONTEXT, type ContentCall, type ContentSpan, type ExtractionContext } from './content-span.js';
 import { sniffCallName } from './sniff-call-name.js';
 import { activeFormats } from './text-call-formats.js';
@@ -102,7 +103,7 @@ function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex:
 
   const envelopes: readonly JsonValue[] = isArrayLike(decoded.value) ? decoded.value : [decoded.value];
   // Without a marker, only JSON that calls declared tools is a call: any other JSON is text.
-  if (!span.marked && (envelopes.length === 0 || !envelopes.every((envelope) => isCallEnvelope(envelope) && context.isKnownTool(readProperty(envelope, 'name') as string)))) return undefined;
+  if (!span.marked && (envelopes.length === 0 || !envelopes.every((envelope) => isDeclaredCallEnvelope(envelope, context)))) return undefined;
   // The output was cut inside the span: its last call is the one cut, whatever the repair closed.
   const cut = span.incomplete === true && end !== 'complete';
   return envelopes.map((envelope, offset): ExtractedItem => {
@@ -121,13 +122,6 @@ function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex:
       repairs: decoded.repairs,
     };
   });
-}
-
-/** `{"name": "...", "arguments" | "parameters": ...}`: what an unmarked block must be to count as a call. */
-function isCallEnvelope(value: JsonValue): boolean {
-  if (!isJsonObjectLike(value)) return false;
-  const name = readProperty(value, 'name');
-  return typeof name === 'string' && name.length > 0 && (readProperty(value, 'arguments') !== undefined || readProperty(value, 'parameters') !== undefined);
 }
 
 /** The calls an extractor read itself; XML parameter text is typed by the tool's schema. */

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonSchemaObject, JsonValue } from '@acode/domain';
+import { objectShapeOf, propertySchema, wantedTypes } from '../argument-schema.js';
 import { withOwnValue } from '../with-own-value.js';
 
 /** Python's literals, as XML-parameter templates sometimes write them. */
@@ -10,21 +11,23 @@ const PYTHON_LITERALS: Readonly<Record<string, JsonValue>> = Object.freeze({ Tru
  * `"true"`; an integer, number, boolean, null, array or object parameter is read as JSON (or as a
  * Python literal). A value that does not read as its type stays text, so validation reports it with
  * its path instead of a guess being made. Unknown parameters stay text for validation to refuse.
+ * The property's types are read as the parser's other recovery steps read them (`argument-schema.ts`:
+ * local `$ref` followed, `allOf` merged, `const`/`enum` values counted; a union names none).
  */
 export function typeParameterValues(values: Readonly<Record<string, string>>, schema: JsonSchemaObject | undefined): JsonObject {
   let typed: JsonObject = {};
-  const properties = schema !== undefined && typeof schema['properties'] === 'object' && schema['properties'] !== null ? (schema['properties'] as Record<string, unknown>) : {};
+  const shape = schema === undefined ? undefined : objectShapeOf(schema, schema);
   for (const key of Object.keys(values)) {
     const text = values[key] ?? '';
-    const property = Object.hasOwn(properties, key) ? properties[key] : undefined;
-    typed = withOwnValue(typed, key, typeOne(text, property));
+    const types = shape === undefined || schema === undefined ? [] : wantedTypes(propertySchema(shape, key, schema), schema);
+    typed = withOwnValue(typed, key, typeOne(text, types));
   }
   return typed;
 }
 
-function typeOne(text: string, property: unknown): JsonValue {
-  const types = declaredTypes(property);
-  if (types.size === 0 || types.has('string')) return text;
+/** `text` read as the types the property names; the text itself where a string may do, or nothing reads. */
+function typeOne(text: string, types: readonly string[]): JsonValue {
+  if (types.length === 0 || types.includes('string')) return text;
   const trimmed = text.trim();
   if (Object.hasOwn(PYTHON_LITERALS, trimmed)) return PYTHON_LITERALS[trimmed] as JsonValue;
   try {
@@ -32,14 +35,4 @@ function typeOne(text: string, property: unknown): JsonValue {
   } catch {
     return text;
   }
-}
-
-/** The JSON types a property schema names with `type` (a string or a list); empty when it names none. */
-function declaredTypes(property: unknown): Set<string> {
-  if (typeof property !== 'object' || property === null) return new Set();
-  const type = (property as Record<string, unknown>)['type'];
-  if (typeof type === 'string') return new Set([type]);
-  if (Array.isArray(type)) return new Set(type.filter((item): item is string => typeof item === 'string'));
-  if ('enum' in property || 'const' in property) return new Set(['enum']);
-  return new Set();
 }

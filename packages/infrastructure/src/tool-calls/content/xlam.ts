@@ -1,3 +1,4 @@
+import { isDeclaredCallEnvelope } from './call-envelope.js';
 import type { ContentSpan, ExtractionContext } from './content-span.js';
 import { findJsonEnd, skipWhitespace } from './find-json-end.js';
 
@@ -45,11 +46,5 @@ function namesDeclaredTools(body: string, context: ExtractionContext): boolean {
   } catch {
     return false;
   }
-  if (!Array.isArray(value) || value.length === 0) return false;
-  return value.every((item: unknown) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
-    const fields = item as Record<string, unknown>;
-    const name = fields['name'];
-    return typeof name === 'string' && context.isKnownTool(name) && (Object.hasOwn(fields, 'arguments') || Object.hasOwn(fields, 'parameters'));
-  });
+  return Array.isArray(value) && value.length > 0 && value.every((item: unknown) => isDeclaredCallEnvelope(item, context));
 }

@@ -53,3 +53,19 @@ describe('typeParameterValues', () => {
     expect(Object.getPrototypeOf(typed)).toBe(Object.prototype);
   });
 });
+
+describe('typeParameterValues through references and enums', () => {
+  const root = {
+    type: 'object',
+    properties: { limit: { $ref: '#/$defs/count' }, level: { enum: ['1', '2'] }, size: { enum: [1, 2] } },
+    $defs: { count: { type: 'integer' } },
+  };
+
+  it('follows a local $ref to the property type', () => {
+    expect(typeParameterValues({ limit: '7' }, root)).toEqual({ limit: 7 });
+  });
+
+  it('keeps the text of a string enum member that reads as a number, and reads a number enum', () => {
+    expect(typeParameterValues({ level: '1', size: '2' }, root)).toEqual({ level: '1', size: 2 });
+  });
+});
