@@ -26,7 +26,7 @@ import { extractToolCallsMarkers } from './tool-calls-marker.js';
  * from its own markers, never from the model's name; the order of {@link TEXT_CALL_FORMATS} is the
  * precedence when two formats claim spans that start at the same offset.
  */
-export const TEXT_CALL_EXTRACTORS: Readonly<Partial<Record<TextCallFormat, ContentExtractor>>> = Object.freeze({
+export const TEXT_CALL_EXTRACTORS: Readonly<Record<TextCallFormat, ContentExtractor>> = Object.freeze({
   tool_call_tag: extractToolCallTags,
   tool_calls_marker: extractToolCallsMarkers,
   python_tag: extractPythonTags,
@@ -51,9 +51,5 @@ export const TEXT_CALL_EXTRACTORS: Readonly<Partial<Record<TextCallFormat, Conte
 
 /** The formats to run, in priority order: `pinned` when the configuration lists some, else every known one. */
 export function activeFormats(pinned: readonly TextCallFormat[] | undefined): ReadonlyArray<{ readonly format: TextCallFormat; readonly extract: ContentExtractor }> {
-  const names = pinned ?? TEXT_CALL_FORMATS;
-  return names.flatMap((format) => {
-    const extract = TEXT_CALL_EXTRACTORS[format];
-    return extract === undefined ? [] : [{ format, extract }];
-  });
+  return (pinned ?? TEXT_CALL_FORMATS).map((format) => ({ format, extract: TEXT_CALL_EXTRACTORS[format] }));
 }
