@@ -30,6 +30,8 @@ import { parseTasks } from './lib/parse-tasks.mjs';
 import { withRatios, withRatiosByWork } from './lib/ratios.mjs';
 import { renderMarkdown, renderText } from './lib/render-report.mjs';
 import { hostileNotes } from './lib/hostile-inputs/hostile-table.mjs';
+import { importSubjects } from './lib/import-cost/import-subjects.mjs';
+import { importCostNotes, measureImportCost } from './lib/import-cost/measure-import-cost.mjs';
 import { runHostileInputs } from './lib/hostile-inputs/run-hostile.mjs';
 import { runSafetyComparison } from './lib/repair-safety/run-comparison.mjs';
 import { runTextCalls } from './lib/text-calls/run-text-calls.mjs';
@@ -119,6 +121,11 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
   const hostile = runHostileInputs(acode, parsing);
   notes.push(...hostileNotes(hostile));
 
+  process.stdout.write('Import cost (fresh node processes, about twenty seconds)...\n');
+  const { subjects: imports, missing } = importSubjects();
+  const importCost = measureImportCost(imports);
+  notes.push(...importCostNotes(importCost), ...missing.map((peer) => `Import cost of ${peer} NOT MEASURED: the package is not installed.`));
+
   const report = {
     date: new Date().toISOString(),
     machine: describeMachine(),
@@ -130,6 +137,7 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
     safety,
     ...(textCallReport === undefined ? {} : { textCalls: textCallReport }),
     ...(hostile.length === 0 ? {} : { hostile }),
+    importCost,
     notes,
   };
   process.stdout.write(`\n${renderText(report)}`);

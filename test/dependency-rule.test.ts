@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The dependency rule (domain ← application ← infrastructure ← apps): every import in every
- * source file is checked against the layer it sits in. A violation fails the build.
+ * The dependency rule (domain ← application ← infrastructure ← composition ← apps): every import
+ * in every source file is checked against the layer it sits in. A violation fails the build.
+ * A subpath specifier counts as its package (`@acode/infrastructure/repair` is
+ * `@acode/infrastructure`).
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,9 +24,20 @@ const layers: Record<string, Layer> = {
   '@acode/domain': { dir: 'packages/domain', workspace: [], externals: false },
   '@acode/application': { dir: 'packages/application', workspace: ['@acode/domain'], externals: false },
   '@acode/infrastructure': { dir: 'packages/infrastructure', workspace: ['@acode/domain', '@acode/application'], externals: true },
-  '@acode/cli': { dir: 'apps/cli', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure'], externals: true },
-  '@acode/host': { dir: 'apps/host', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure'], externals: true },
+  '@acode/composition': { dir: 'packages/composition', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure'], externals: true },
+  '@acode/adapters': { dir: 'packages/adapters', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure'], externals: true },
+  '@acode/cli': { dir: 'apps/cli', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure', '@acode/composition'], externals: true },
+  '@acode/host': { dir: 'apps/host', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure', '@acode/composition'], externals: true },
 };
+
+/** Packages `@acode/infrastructure`'s source never imports: the DI container lives in `@acode/composition`. */
+const INFRASTRUCTURE_FORBIDDEN = ['tsyringe', 'reflect-metadata'];
+
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
@@ -54,7 +67,7 @@ function violations(layerName: string, layer: Layer, srcDir = join(root, layer.d
         continue;
       }
       if (specifier.startsWith('@acode/')) {
-        if (!layer.workspace.includes(specifier)) found.push(`${where}: ${layerName} may import only ${layer.workspace.join(', ') || 'nothing from the workspace'}`);
+        if (!layer.workspace.includes(packageNameOf(specifier))) found.push(`${where}: ${layerName} may import only ${layer.workspace.join(', ') || 'nothing from the workspace'}`);
         continue;
       }
       if (!layer.externals) found.push(`${where}: ${layerName} takes no runtime dependencies`);
@@ -78,6 +91,24 @@ describe('dependency rule', () => {
     });
   }
 
+  it('@acode/infrastructure imports neither tsyringe nor reflect-metadata', () => {
+    const found = sourceFiles(join(root, 'packages/infrastructure/src')).flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => INFRASTRUCTURE_FORBIDDEN.includes(packageNameOf(specifier)))
+        .map((specifier) => `${relative(root, file)} imports '${specifier}'`),
+    );
+    expect(found).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(root, 'packages/infrastructure/package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    expect(Object.keys(manifest.dependencies ?? {}).filter((name) => INFRASTRUCTURE_FORBIDDEN.includes(name))).toEqual([]);
+  });
+
+  it('reads the package of a subpath specifier', () => {
+    expect(packageNameOf('@acode/infrastructure/repair')).toBe('@acode/infrastructure');
+    expect(packageNameOf('@acode/composition')).toBe('@acode/composition');
+    expect(packageNameOf('tsyringe')).toBe('tsyringe');
+    expect(packageNameOf('yaml/util')).toBe('yaml');
+  });
+
   it('reports outward imports, third-party imports in inner layers and escaping relative imports', () => {
     const dir = mkdtempSync(join(tmpdir(), 'acode-deprule-'));
     try {
@@ -90,6 +121,20 @@ describe('dependency rule', () => {
       expect(found.join('\n')).toMatch(/'yaml'.*takes no runtime dependencies/);
       expect(found.join('\n')).toMatch(/outside\.js'.*relative import leaves/);
       expect(found.join('\n')).toMatch(/'@acode\/application'.*may import only/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('judges a subpath import by its package', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'acode-deprule-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import { repairJson } from '@acode/infrastructure/repair';\nimport { container } from '@acode/composition';\n");
+      expect(violations('@acode/cli', layers['@acode/cli']!, dir)).toEqual([]);
+      const found = violations('@acode/application', layers['@acode/application']!, dir);
+      expect(found).toHaveLength(2);
+      expect(found.join('\n')).toMatch(/'@acode\/infrastructure\/repair'.*may import only @acode\/domain/);
+      expect(found.join('\n')).toMatch(/'@acode\/composition'.*may import only @acode\/domain/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

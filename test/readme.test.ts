@@ -34,6 +34,12 @@ describe('README', () => {
     expect(config.toolCall['ollama']).toMatchObject({ maxRetries: 3, maxArgumentSize: 1048576, extractFromContent: true });
   });
 
+  it('shows as "Using the registry from code" exactly examples/registry-from-code/index.mjs, which the packaging test runs', () => {
+    const block = /### Using the registry from code\n[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBe(readFileSync(resolve(root, 'examples/registry-from-code/index.mjs'), 'utf8'));
+    expect(block).not.toContain('tsyringe');
+  });
+
   it('shows an execution example that loads without warnings', () => {
     const config = loadExample(/```yaml\n(execution:[\s\S]*?)```/);
     expect(config.execution.protectedPaths).toEqual(['secrets/']);

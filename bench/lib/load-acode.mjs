@@ -4,7 +4,6 @@
  * the way the composition root does, minus logging and metrics (see `bench-ports.mjs`).
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { benchCorrelation, noopMetrics, performanceClock, silentLogger } from './bench-ports.mjs';
 import { repoPath, repoUrl } from './repo-paths.mjs';
 
@@ -62,8 +61,6 @@ export async function loadAcode() {
     return { ok: false, reason: `not built: ${missing.join(', ')} (run \`pnpm build\`, or \`pnpm bench\`)` };
   }
 
-  // tsyringe's decorators need the Reflect metadata polyfill before the registry class loads.
-  createRequire(repoPath('packages/infrastructure/package.json'))('reflect-metadata');
   const infrastructure = await import(repoUrl(ENTRY_POINTS.infrastructure).href);
   const application = await import(repoUrl(ENTRY_POINTS.application).href);
 

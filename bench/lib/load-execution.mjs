@@ -18,7 +18,6 @@
  * from it on every run.
  */
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { noopMetrics, silentLogger } from './bench-ports.mjs';
@@ -28,14 +27,16 @@ import { repoPath, repoUrl } from './repo-paths.mjs';
 
 /** The built files, and the shipped tools folder, the execution rows need. */
 export const EXECUTION_ENTRY_POINTS = Object.freeze([
-  'packages/infrastructure/dist/index.js',
+  'packages/composition/dist/index.js',
+  'packages/infrastructure/dist/execution/index.js',
+  'packages/infrastructure/dist/tool-folders/index.js',
   'packages/application/dist/index.js',
   'packages/domain/dist/index.js',
   'tools/kb-search/handler.js',
   'tools/file-read/handler.js',
 ]);
 
-/** Infrastructure exports the composition needs. */
+/** Composition and infrastructure (`/execution`, `/tool-folders`) exports the rows need. */
 const REQUIRED_EXPORTS = Object.freeze(['registerAcodeServices', 'buildToolRegistry', 'InMemoryToolExecutionStore', 'createWorkspaceAccess']);
 
 /**
@@ -108,15 +109,18 @@ export async function loadExecution() {
   const missing = EXECUTION_ENTRY_POINTS.filter((path) => !existsSync(repoPath(path)));
   if (missing.length > 0) return { ok: false, reason: `not built: ${missing.join(', ')} (run \`pnpm build\`, or \`pnpm bench\`)` };
 
-  // tsyringe has no ESM build, so this require returns the very instance the built package imports.
-  const requireFromInfrastructure = createRequire(repoPath('packages/infrastructure/package.json'));
-  requireFromInfrastructure('reflect-metadata');
-  const { container } = requireFromInfrastructure('tsyringe');
-  const infrastructure = await import(repoUrl('packages/infrastructure/dist/index.js').href);
+  // The composition loads `reflect-metadata` and hands out the tsyringe container its registrations go to.
+  const composition = await import(repoUrl('packages/composition/dist/index.js').href);
+  const { container } = composition;
+  const infrastructure = {
+    ...(await import(repoUrl('packages/infrastructure/dist/execution/index.js').href)),
+    ...(await import(repoUrl('packages/infrastructure/dist/tool-folders/index.js').href)),
+    registerAcodeServices: composition.registerAcodeServices,
+  };
   const { TOKENS } = await import(repoUrl('packages/application/dist/index.js').href);
   const { initialSessionState } = await import(repoUrl('packages/domain/dist/index.js').href);
   const absent = REQUIRED_EXPORTS.filter((name) => typeof infrastructure[name] !== 'function');
-  if (absent.length > 0) return { ok: false, reason: `the built infrastructure does not export ${absent.join(', ')}` };
+  if (absent.length > 0) return { ok: false, reason: `the built composition and infrastructure do not export ${absent.join(', ')}` };
   if (TOKENS?.ToolExecutor === undefined) return { ok: false, reason: 'the built application has no ToolExecutor token' };
 
   // The real path: the workspace root and handler paths are compared after realpath.

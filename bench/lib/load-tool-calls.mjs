@@ -2,13 +2,12 @@
 /**
  * Loads this project's JSON repairer and tool-call parser from the built packages, composed by
  * the app's own composition root (`registerAcodeServices`) on a child container, so the bench
- * measures exactly what the CLI and host run (the parsing services are registered by the bench
- * only where the composition root does not yet). Three registrations are then overridden: logging
- * and metrics become no-ops (as in the registry rows, see `bench-ports.mjs`), and the registry is
- * the bench's own, holding the `file_read` of `fixtures.mjs`.
+ * measures exactly what the CLI and host run (`@acode/composition`, from its build). Three
+ * registrations are then overridden: logging and metrics become no-ops (as in the registry rows,
+ * see `bench-ports.mjs`), and the registry is the bench's own, holding the `file_read` of
+ * `fixtures.mjs`.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { noopMetrics, silentLogger } from './bench-ports.mjs';
@@ -17,9 +16,8 @@ import { repoPath, repoUrl } from './repo-paths.mjs';
 
 /** The built files the parsing rows need, beyond the registry's. */
 export const PARSING_ENTRY_POINTS = Object.freeze([
-  'packages/infrastructure/dist/repair/index.js',
   'packages/infrastructure/dist/tool-calls/index.js',
-  'packages/infrastructure/dist/index.js',
+  'packages/composition/dist/index.js',
   'packages/application/dist/index.js',
   'packages/domain/dist/index.js',
 ]);
@@ -77,36 +75,26 @@ export async function loadToolCallParsing(acode, definitions = [fileReadDefiniti
   const missing = PARSING_ENTRY_POINTS.filter((path) => !existsSync(repoPath(path)));
   if (missing.length > 0) return { ok: false, reason: `not built: ${missing.join(', ')} (run \`pnpm build\`, or \`pnpm bench\`)` };
 
-  // tsyringe has no ESM build, so this require returns the very instance the built package imports.
-  const requireFromInfrastructure = createRequire(repoPath('packages/infrastructure/package.json'));
-  requireFromInfrastructure('reflect-metadata');
-  const { container } = requireFromInfrastructure('tsyringe');
-  const infrastructure = await import(repoUrl('packages/infrastructure/dist/index.js').href);
-  const repair = await import(repoUrl('packages/infrastructure/dist/repair/index.js').href);
+  // The composition loads `reflect-metadata` and hands out the tsyringe container its registrations go to.
+  const composition = await import(repoUrl('packages/composition/dist/index.js').href);
+  const { container } = composition;
   const toolCalls = await import(repoUrl('packages/infrastructure/dist/tool-calls/index.js').href);
   const { TOKENS } = await import(repoUrl('packages/application/dist/index.js').href);
   const { DEFAULT_TOOL_CALL_SETTINGS } = await import(repoUrl('packages/domain/dist/index.js').href);
-  if (typeof infrastructure.registerAcodeServices !== 'function') return { ok: false, reason: 'the built infrastructure does not export registerAcodeServices' };
+  if (typeof composition.registerAcodeServices !== 'function') return { ok: false, reason: 'the built composition does not export registerAcodeServices' };
 
   // A fresh folder as working and home directory: no user configuration leaks into the figures.
   const dir = mkdtempSync(join(tmpdir(), 'acode-bench-'));
   try {
     const scope = container.createChildContainer();
-    infrastructure.registerAcodeServices(scope, { cwd: dir, homeDir: dir, logLevel: 'error' });
+    composition.registerAcodeServices(scope, { cwd: dir, homeDir: dir, logLevel: 'error' });
     const registry = acode.createRegistry();
     for (const definition of definitions) registry.registerTool(definition);
     scope.register(TOKENS.Logger, { useValue: silentLogger });
     scope.register(TOKENS.Metrics, { useValue: noopMetrics });
     scope.register(TOKENS.ToolSchemaRegistry, { useValue: registry });
-    // Until the composition root registers the parsing services, the bench registers them the
-    // way it will: the injectable classes, and the settings of a configuration without providers.
-    if (!scope.isRegistered(TOKENS.JsonRepairer, true) && typeof repair.JsonRepairer === 'function') scope.register(TOKENS.JsonRepairer, { useClass: repair.JsonRepairer });
-    if (!scope.isRegistered(TOKENS.ToolCallSettings, true) && typeof toolCalls.createToolCallSettingsCatalog === 'function') {
-      scope.register(TOKENS.ToolCallSettings, { useValue: toolCalls.createToolCallSettingsCatalog({}) });
-    }
-    if (!scope.isRegistered(TOKENS.ToolCallParser, true) && typeof toolCalls.ToolCallParser === 'function') scope.register(TOKENS.ToolCallParser, { useClass: toolCalls.ToolCallParser });
     const unregistered = ['JsonRepairer', 'ToolCallSettings', 'ToolCallParser'].filter((name) => !scope.isRegistered(TOKENS[name], true));
-    if (unregistered.length > 0) return { ok: false, reason: `neither the composition root nor the built package provides ${unregistered.join(', ')}` };
+    if (unregistered.length > 0) return { ok: false, reason: `the composition root does not register ${unregistered.join(', ')}` };
     return {
       ok: true,
       repairer: scope.resolve(TOKENS.JsonRepairer),

@@ -9,6 +9,7 @@ import { budgetTable, describeMachineLine, heapTable, timingTable } from './repo
 import { safetyTable } from './repair-safety/safety-table.mjs';
 import { textCallCostTable, textCallTable } from './text-calls/text-call-table.mjs';
 import { hostileTable } from './hostile-inputs/hostile-table.mjs';
+import { importCostTable } from './import-cost/import-cost-table.mjs';
 
 /** @typedef {import('./report-tables.mjs').BenchReport} BenchReport */
 /** @typedef {import('./report-tables.mjs').Table} Table */
@@ -86,6 +87,16 @@ arguments' text: size check, scan, parse, validation, defaults) or repairer, so 
 how long it holds the event loop; one warm-up, then the worst and median of the timed runs. The
 goal is 50 ms per validation call and the budget plus 10% for the repair. A goal, measured here,
 never asserted in tests. Inputs: \`bench/lib/hostile-inputs/hostile-cases.mjs\`.
+`;
+
+const IMPORT_COST_PREAMBLE = `# Import cost
+
+Issue 14: what \`import('@acode/infrastructure')\` costs someone who only wants to repair and
+validate tool calls, beside the official \`openai\` and \`ollama\` clients. Each row is a fresh
+\`node --input-type=module -e "await import(...)"\` process, timed from spawn to exit, with its peak
+resident memory (\`process.resourceUsage().maxRSS\`); rounds interleave the subjects and the table
+shows medians and the difference from \`node -e 0\` in the same rounds. The goal for the core entry
+is under 50 ms and under 20 MiB above \`node -e 0\`. Measured here, never asserted in tests.
 `;
 
 const PARSING_PREAMBLE = `# Tool-call parsing benchmarks
@@ -196,6 +207,7 @@ export function renderText(report) {
   if (report.safety) parts.push('', textTable(safetyTable(report.safety)));
   if (report.textCalls) parts.push('', textTable(textCallTable(report.textCalls.families)), '', textTable(textCallCostTable(report.textCalls.cost)));
   if (report.hostile) parts.push('', textTable(hostileTable(report.hostile)));
+  if (report.importCost) parts.push('', textTable(importCostTable(report.importCost)));
   if (report.notes.length > 0) parts.push('', 'Notes:', ...report.notes.map((note) => `- ${clean(note)}`));
   return `${parts.join('\n')}\n`;
 }
@@ -224,6 +236,7 @@ export function renderMarkdown(report) {
   if (report.safety) parts.push('', SAFETY_PREAMBLE, markdownTable(safetyTable(report.safety)));
   if (report.textCalls) parts.push('', TEXT_CALLS_PREAMBLE, markdownTable(textCallTable(report.textCalls.families)), '', markdownTable(textCallCostTable(report.textCalls.cost)));
   if (report.hostile) parts.push('', HOSTILE_PREAMBLE, markdownTable(hostileTable(report.hostile)));
+  if (report.importCost) parts.push('', IMPORT_COST_PREAMBLE, markdownTable(importCostTable(report.importCost)));
   if (report.notes.length > 0) parts.push('', '## Notes', '', ...report.notes.map((note) => `- ${markdownCell(note)}`));
   return `${parts.join('\n')}\n`;
 }

@@ -38,6 +38,8 @@ import { formatBytes, formatInUnit, formatLimit, formatMicros, formatRate, forma
  *   safety run.
  * @property {import('./text-calls/text-call-table.mjs').TextCallReport} [textCalls] Issue 12's
  *   text-call corpus and extraction cost.
+ * @property {readonly import('./import-cost/measure-import-cost.mjs').ImportCostRow[]} [importCost] Issue 14's
+ *   import cost of the core entry beside `openai` and `ollama`.
  * @property {readonly import('./hostile-inputs/run-hostile.mjs').HostileRow[]} [hostile] Issue 13's
  *   hostile inputs: the event-loop hold of one call within the limits.
  */

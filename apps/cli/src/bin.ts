@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import 'reflect-metadata';
 import { EXIT_CODES } from './exit-codes.js';
 import { runCli } from './main.js';
 import { resolveUserCwd } from './user-cwd.js';

@@ -14,22 +14,14 @@ import {
   type ToolRegistryOptions,
 } from '@acode/application';
 import type { ToolCallSettings } from '@acode/domain';
-import {
-  accumulateStream,
-  buildExampleArguments,
-  PROVIDER_SCHEMA_FORMATS,
-  toProviderTool,
-  createChatModelClient,
-  readProviderSettings,
-  registerAcodeServices,
-  resolveTelemetryPath,
-  SqliteTelemetryStore,
-  ToolCallRetryHandler,
-  type AcodeConfig,
-  type ProviderSchemaFormat,
-} from '@acode/infrastructure';
+import { container, registerAcodeServices, type DependencyContainer } from '@acode/composition';
+import { accumulateStream, ToolCallRetryHandler } from '@acode/infrastructure';
+import type { AcodeConfig } from '@acode/infrastructure/config';
+import { createChatModelClient, readProviderSettings } from '@acode/infrastructure/model-clients';
+import { PROVIDER_SCHEMA_FORMATS, toProviderTool, type ProviderSchemaFormat } from '@acode/infrastructure/provider-schemas';
+import { resolveTelemetryPath, SqliteTelemetryStore } from '@acode/infrastructure/telemetry';
+import { buildExampleArguments } from '@acode/infrastructure/validate';
 import { existsSync } from 'node:fs';
-import { container, type DependencyContainer } from 'tsyringe';
 import type { CliRuntime, ExecutionServices, ModelServices, RuntimeOptions, ServiceLookup, ToolCallServices } from './runtime.js';
 
 /**

@@ -9,7 +9,8 @@ import type {
   IToolSchemaRegistry,
   RegistrationReport,
 } from '@acode/application';
-import type { ProviderSettings, ProviderSettingsOverrides, ToolCallRetryHandler } from '@acode/infrastructure';
+import type { ToolCallRetryHandler } from '@acode/infrastructure';
+import type { ProviderSettings, ProviderSettingsOverrides } from '@acode/infrastructure/model-clients';
 import type { JsonObject, JsonSchemaObject, JsonValue, RawToolCall, RegistryLimits, ToolCallError, ToolCallSettings, ToolDefinition } from '@acode/domain';
 import type { LogLevel } from './arguments.js';
 

@@ -1,4 +1,5 @@
-import { buildToolRegistry, lintToolFolders, loadConfig, resolveProjectRoot } from '@acode/infrastructure';
+import { loadConfig, resolveProjectRoot } from '@acode/infrastructure/config';
+import { buildToolRegistry, lintToolFolders } from '@acode/infrastructure/tool-folders';
 import type { ToolFolderServices } from './tool-folder-services.js';
 
 /** The real tool-folder services: the infrastructure's builder, configuration and project root. */

@@ -1,5 +1,5 @@
 import type { ToolRegistryOptions } from '@acode/application';
-import type { BuildToolRegistryOptions, BuildToolRegistryResult, ToolFoldersOptions, ToolFoldersReport } from '@acode/infrastructure';
+import type { BuildToolRegistryOptions, BuildToolRegistryResult, ToolFoldersOptions, ToolFoldersReport } from '@acode/infrastructure/tool-folders';
 import type { ConfigFiles } from './commands/config-files.js';
 
 /**

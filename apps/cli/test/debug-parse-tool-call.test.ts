@@ -1,5 +1,3 @@
-// The command loads the infrastructure (tsyringe), as the bin does after this import.
-import 'reflect-metadata';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,4 @@
-import 'reflect-metadata';
-import type { ScriptedModelServer, ScriptStep } from '@acode/infrastructure';
+import type { ScriptedModelServer, ScriptStep } from '@acode/infrastructure/testing';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,4 @@
-import 'reflect-metadata';
-import type { ScriptStep } from '@acode/infrastructure';
+import type { ScriptStep } from '@acode/infrastructure/testing';
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

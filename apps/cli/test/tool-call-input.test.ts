@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../src/arguments.js';
 import { caretExcerpt } from '../src/render/caret-excerpt.js';

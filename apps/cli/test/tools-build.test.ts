@@ -1,6 +1,6 @@
 import { ConfigurationException, type ToolRegistryOptions } from '@acode/application';
 import type { BuiltTool, BuiltToolRegistry } from '@acode/domain';
-import type { BuildToolRegistryOptions, BuildToolRegistryResult, ToolFolderProblem, ToolFoldersOptions, ToolFoldersReport } from '@acode/infrastructure';
+import type { BuildToolRegistryOptions, BuildToolRegistryResult, ToolFolderProblem, ToolFoldersOptions, ToolFoldersReport } from '@acode/infrastructure/tool-folders';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/main.js';
 import type { ToolFolderServices } from '../src/tool-folder-services.js';

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import 'reflect-metadata';
 import { AcodeException, ConfigurationException } from '@acode/application';
 import { ERROR_CODES } from '@acode/domain';
 import { HOST_USAGE, parseHostOptions } from './host-options.js';

@@ -11,9 +11,8 @@ import {
   type ToolRegistrationService,
   type ToolRegistryOptions,
 } from '@acode/application';
-import { registerAcodeServices } from '@acode/infrastructure';
+import { registerAcodeServices, container as rootContainer } from '@acode/composition';
 import type { AddressInfo } from 'node:net';
-import { container as rootContainer } from 'tsyringe';
 import { createHostExecution, type ExecutionUnavailable } from './execution/host-execution.js';
 import { createHostServer, type HostServer, type HostTimeouts } from './host-server.js';
 import type { HostOptions } from './host-options.js';

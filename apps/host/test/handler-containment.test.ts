@@ -1,5 +1,4 @@
-import 'reflect-metadata';
-import { buildToolRegistry, registryContentHash } from '@acode/infrastructure';
+import { buildToolRegistry, registryContentHash } from '@acode/infrastructure/tool-folders';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

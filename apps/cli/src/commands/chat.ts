@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ChatRequest, type InteractionMode } from '@acode/domain';
-import type { ProviderSettings } from '@acode/infrastructure';
+import type { ProviderSettings } from '@acode/infrastructure/model-clients';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { formatUsageError } from '../render/diagnostics.js';

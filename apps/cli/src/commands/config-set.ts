@@ -1,4 +1,4 @@
-import { configFileToEdit, setConfigValue } from '@acode/infrastructure';
+import { configFileToEdit, setConfigValue } from '@acode/infrastructure/config';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { formatConfigurationError } from '../render/diagnostics.js';

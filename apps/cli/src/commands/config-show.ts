@@ -1,4 +1,4 @@
-import { loadConfig, showConfig } from '@acode/infrastructure';
+import { loadConfig, showConfig } from '@acode/infrastructure/config';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { renderSettingValue, renderSettingsSection, type SettingsValue } from '../render/config-settings.js';

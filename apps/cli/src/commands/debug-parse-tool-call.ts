@@ -1,6 +1,6 @@
 import type { ToolCallParseOptions } from '@acode/application';
 import { ERROR_CODES, type RawToolCall, type ToolCallParseResult, type ToolCallSettings } from '@acode/domain';
-import { scanJsonText } from '@acode/infrastructure';
+import { scanJsonText } from '@acode/infrastructure/validate';
 import { performance } from 'node:perf_hooks';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';

@@ -1,6 +1,6 @@
 import { ModelClientException, ToolCallRetryExhaustedException } from '@acode/application';
 import { ERROR_CODES, type ChatRequest, type ToolCallParseResult } from '@acode/domain';
-import type { ProviderSettings } from '@acode/infrastructure';
+import type { ProviderSettings } from '@acode/infrastructure/model-clients';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import { displayMessage, displayName } from '../render/text.js';

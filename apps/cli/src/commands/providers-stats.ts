@@ -1,5 +1,5 @@
 import { EMPTY_TOOL_CALL_STATS, type ITelemetryStore, type ToolCallStats } from '@acode/application';
-import { parseSince } from '@acode/infrastructure';
+import { parseSince } from '@acode/infrastructure/telemetry';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { formatUsageError } from '../render/diagnostics.js';

@@ -1,6 +1,6 @@
 import { ModelClientException, ToolCallRetryExhaustedException } from '@acode/application';
 import type { ChatRequest, TokenUsage } from '@acode/domain';
-import { startScriptedModelServer, type ScriptStep } from '@acode/infrastructure';
+import { startScriptedModelServer, type ScriptStep } from '@acode/infrastructure/testing';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { displayMessage } from '../render/text.js';

@@ -15,8 +15,8 @@ export interface ToolFolderPaths {
 
 /**
  * File name of the built registry in the project root: `TOOL_REGISTRY_FILE_NAME` of
- * `@acode/infrastructure`, spelled here because importing a value from that package's index loads
- * tsyringe, which `tools lint` and `tools build` are kept free of.
+ * `@acode/composition`, spelled here because importing a value from that package loads tsyringe
+ * and `reflect-metadata`, which `tools lint` and `tools build` are kept free of.
  */
 export const TOOL_REGISTRY_FILE = 'tool_registry.json';
 

@@ -1,4 +1,4 @@
-import type { ToolFolderProblem } from '@acode/infrastructure';
+import type { ToolFolderProblem } from '@acode/infrastructure/tool-folders';
 import type { BuiltTool } from '@acode/domain';
 import type { Style } from './style.js';
 import { displayMessage } from './text.js';

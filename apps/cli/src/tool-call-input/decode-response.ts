@@ -1,4 +1,4 @@
-import { scanJsonText } from '@acode/infrastructure';
+import { scanJsonText } from '@acode/infrastructure/validate';
 
 /**
  * Deepest nesting accepted in a response document: far above what a response needs (arguments

@@ -1,4 +1,4 @@
-import { scanJsonText } from '@acode/infrastructure';
+import { scanJsonText } from '@acode/infrastructure/validate';
 import type { StreamFormat } from '../runtime.js';
 
 /** What `--input` holds: one JSON document (a response or a bare message) or a stream. */

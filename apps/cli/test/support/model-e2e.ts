@@ -1,4 +1,4 @@
-import { startScriptedModelServer, type ScriptedModelServer, type ScriptStep } from '@acode/infrastructure';
+import { startScriptedModelServer, type ScriptedModelServer, type ScriptStep } from '@acode/infrastructure/testing';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +12,7 @@ import {
   type ToolRegistryOptions,
 } from '@acode/application';
 import type { RegistryLimits, ToolDefinition } from '@acode/domain';
-import { registerAcodeServices } from '@acode/infrastructure';
-import { container } from 'tsyringe';
+import { container, registerAcodeServices } from '@acode/composition';
 import { createHostServer, type HostServer, type HostTimeouts } from '../../src/host-server.js';
 
 /** Two versions of one tool, with an alias, a default and an enum: enough to exercise every route. */

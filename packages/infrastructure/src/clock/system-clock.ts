@@ -1,9 +1,7 @@
 import type { IClock } from '@acode/application';
 import { performance } from 'node:perf_hooks';
-import { injectable } from 'tsyringe';
 
 /** `IClock` on `performance.now()`: monotonic, sub-millisecond, unaffected by wall-clock changes. */
-@injectable()
 export class SystemClock implements IClock {
   /** Milliseconds since the process's time origin. */
   now(): number {

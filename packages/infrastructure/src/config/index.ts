@@ -1,3 +1,9 @@
+/**
+ * `@acode/infrastructure/config`: the `.agent/config.yml` loader, editor and project-root lookup. Uses `yaml`
+ * (a dependency). No optional peer needed.
+ *
+ * @packageDocumentation
+ */
 export type { AcodeConfig, ConfigCustomTool, ConfigWarning, ConfigWarningCode } from './acode-config.js';
 export { MAX_CONFIG_ALIAS_COUNT, MAX_CONFIG_DEPTH, MAX_CONFIG_FILE_BYTES, PROJECT_CONFIG_PATH, USER_CONFIG_PATH } from './config-limits.js';
 export { CUSTOM_TOOL_KEYS, type CustomToolKey } from './custom-tool-keys.js';

@@ -1,7 +1,6 @@
 import type { ICorrelationContext } from '@acode/application';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { injectable } from 'tsyringe';
 
 /** Longest correlation id accepted from a caller; longer ones are replaced, since ids end up in every log line. */
 const MAX_CORRELATION_ID_LENGTH = 128;
@@ -13,7 +12,6 @@ const CORRELATION_ID_PATTERN = /^[\x21-\x7e]+$/;
  * The correlation id of the current operation (BP-011), carried across `await`, timers and
  * callbacks by `AsyncLocalStorage`, so concurrent operations never see each other's id.
  */
-@injectable()
 export class AsyncLocalCorrelationContext implements ICorrelationContext {
   private readonly storage = new AsyncLocalStorage<string>();
 

@@ -1,3 +1,12 @@
+/**
+ * `@acode/infrastructure/execution`: tool runners (in process, child process), workspace confinement and the
+ * SQLite store of confirmation tokens and results. Node only (`node:child_process`).
+ *
+ * Needs the optional peer dependency `better-sqlite3` (the store's driver, loaded with this entry):
+ * install it next to this package before importing this entry.
+ *
+ * @packageDocumentation
+ */
 export { AUDIT_EVENT_NAME_PATTERN, INVALID_AUDIT_EVENT_NAME, MAX_AUDIT_DATA_BYTES, MAX_AUDIT_EVENTS_PER_RUN, sanitizeAuditEvent, type AuditEvent } from './audit-event.js';
 export { CHILD_MAX_OLD_SPACE_MB, ChildProcessToolRunner, MAX_CAPTURED_OUTPUT_BYTES, type ChildProcessToolRunnerOptions } from './child-process-tool-runner.js';
 export { createHandlerContext, type HandlerContextCapabilities } from './create-handler-context.js';

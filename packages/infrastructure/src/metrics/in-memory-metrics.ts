@@ -1,5 +1,4 @@
 import type { IMetrics, MetricLabels } from '@acode/application';
-import { injectable } from 'tsyringe';
 import type { DroppedSampleReason, HistogramSeries, MetricSeries, MetricType, MetricsSnapshot } from './metrics-snapshot.js';
 import { renderPrometheus } from './render-prometheus.js';
 
@@ -46,7 +45,6 @@ interface HistogramState {
  * `acode_metrics_dropped_samples_total`, never thrown, so a flood of made-up tool names cannot
  * exhaust memory or break a validation. Invalid names, labels and values are dropped the same way.
  */
-@injectable()
 export class InMemoryMetrics implements IMetrics {
   private readonly families = new Map<string, Family>();
   private readonly dropped = new Map<DroppedSampleReason, number>();

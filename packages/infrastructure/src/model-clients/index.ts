@@ -1,3 +1,9 @@
+/**
+ * `@acode/infrastructure/model-clients`: HTTP chat clients for OpenAI-compatible servers and Ollama
+ * (`createChatModelClient`, `readProviderSettings`). No optional peer needed.
+ *
+ * @packageDocumentation
+ */
 export { createChatModelClient } from './create-chat-model-client.js';
 export { HttpChatModelClient, type ChatModelClientOptions } from './http-chat-model-client.js';
 export { OllamaChatClient } from './ollama-chat-client.js';

@@ -1,3 +1,10 @@
+/**
+ * `@acode/infrastructure/testing`: the scripted model server (`startScriptedModelServer`), a local HTTP
+ * server speaking the OpenAI and Ollama chat dialects from a script, for tests and demos. Not part of
+ * the main entry. No optional peer needed.
+ *
+ * @packageDocumentation
+ */
 export {
   DEFAULT_CHUNK_SIZE,
   startScriptedModelServer,

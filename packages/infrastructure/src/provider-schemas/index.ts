@@ -1,3 +1,9 @@
+/**
+ * `@acode/infrastructure/provider-schemas`: converters of tool definitions to the OpenAI, OpenAI strict,
+ * Anthropic, Gemini and Ollama tool formats. No optional peer needed.
+ *
+ * @packageDocumentation
+ */
 export { toAnthropicTool, type AnthropicTool } from './anthropic-tool.js';
 export { GEMINI_CONVERSION_LIMITS, GEMINI_CUT_NOTE, toGeminiSchema, type GeminiType } from './gemini-schema.js';
 export { toGeminiTool, type GeminiFunctionDeclaration } from './gemini-tool.js';

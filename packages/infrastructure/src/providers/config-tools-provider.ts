@@ -1,6 +1,5 @@
-import { TOKENS, type ISchemaProvider } from '@acode/application';
+import type { ISchemaProvider } from '@acode/application';
 import type { ToolDefinition } from '@acode/domain';
-import { inject, injectable } from 'tsyringe';
 import type { AcodeConfig } from '../config/acode-config.js';
 
 /**
@@ -9,7 +8,6 @@ import type { AcodeConfig } from '../config/acode-config.js';
  * written (normalised, not validated): the registry checks each one like any other definition,
  * and a broken entry is skipped with its source named, never stopping the rest.
  */
-@injectable()
 export class ConfigToolsProvider implements ISchemaProvider {
   readonly name = 'ConfigTools';
   readonly priority = 100;
@@ -17,7 +15,7 @@ export class ConfigToolsProvider implements ISchemaProvider {
   private readonly sources = new Map<unknown, string>();
   private readonly definitions: readonly ToolDefinition[];
 
-  constructor(@inject(TOKENS.Config) config: Pick<AcodeConfig, 'customTools'>) {
+  constructor(config: Pick<AcodeConfig, 'customTools'>) {
     for (const { definition, source } of config.customTools) {
       if (!this.sources.has(definition)) this.sources.set(definition, source);
     }

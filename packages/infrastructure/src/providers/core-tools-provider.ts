@@ -1,6 +1,5 @@
 import type { ISchemaProvider } from '@acode/application';
 import type { ToolDefinition } from '@acode/domain';
-import { injectable } from 'tsyringe';
 import { CORE_TOOL_DEFINITIONS } from './core-tools/index.js';
 
 /**
@@ -9,7 +8,6 @@ import { CORE_TOOL_DEFINITIONS } from './core-tools/index.js';
  * `git_diff`, `git_commit` (decision 1). Registered first (priority 0) and `builtIn`, so neither
  * configuration nor tool folders can take their names or aliases, whatever the version.
  */
-@injectable()
 export class CoreToolsProvider implements ISchemaProvider {
   readonly name = 'CoreTools';
   readonly priority = 0;

@@ -4,7 +4,6 @@ import {
   METRIC_NAMES,
   SchemaCompilationException,
   SchemaValidationException,
-  TOKENS,
   ToolNotFoundException,
   type IClock,
   type ICorrelationContext,
@@ -41,7 +40,6 @@ import {
   type ToolValidationSuccess,
   type ValidationError,
 } from '@acode/domain';
-import { inject, injectable } from 'tsyringe';
 import { findUnanchoredPatterns } from '../schema/unanchored-patterns.js';
 import { buildSchemaHint } from '../validation/schema-hint.js';
 import { parseArguments } from '../validation/parse-arguments.js';
@@ -72,7 +70,6 @@ interface Resolution {
  * `registerTool`; validation reads one snapshot and never awaits. Worker threads each hold their
  * own registry, built from the same providers.
  */
-@injectable()
 export class ToolSchemaRegistry implements IToolSchemaRegistry {
   private snapshot: RegistrySnapshot = RegistrySnapshot.empty;
   private readonly hints = new WeakMap<RegisteredVersion, string>();
@@ -80,12 +77,12 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
   private readonly builtInNames = new Map<string, string>();
 
   constructor(
-    @inject(TOKENS.SchemaCompiler) private readonly compiler: ISchemaCompiler,
-    @inject(TOKENS.Logger) private readonly logger: ILogger,
-    @inject(TOKENS.Metrics) private readonly metrics: IMetrics,
-    @inject(TOKENS.CorrelationContext) private readonly correlation: ICorrelationContext,
-    @inject(TOKENS.Clock) private readonly clock: IClock,
-    @inject(TOKENS.ToolRegistryOptions) private readonly options: ToolRegistryOptions,
+    private readonly compiler: ISchemaCompiler,
+    private readonly logger: ILogger,
+    private readonly metrics: IMetrics,
+    private readonly correlation: ICorrelationContext,
+    private readonly clock: IClock,
+    private readonly options: ToolRegistryOptions,
   ) {}
 
   get size(): number {

@@ -5,6 +5,7 @@ import { buildHeuristicTable } from './heuristic-table.js';
 import { hasInvalidEnds } from './invalid-ends.js';
 import type { RepairHeuristic } from './repair-heuristic.js';
 import { runRepairPass } from './repair-pass.js';
+import { MONOTONIC_CLOCK } from '../clock/monotonic-clock.js';
 
 /** 002's repair budget and decision 10's default, in milliseconds. */
 export const DEFAULT_REPAIR_TIMEOUT_MS = 100;
@@ -25,8 +26,8 @@ export const PARSE_SHARE_OF_PASS = 0.15;
 
 /** Options of {@link repairJson}. */
 export interface RepairJsonOptions {
-  /** Source of time for the deadline. */
-  readonly clock: IClock;
+  /** Source of time for the deadline; `performance.now()` by default. */
+  readonly clock?: IClock;
   /** Budget in milliseconds; past it the repair stops with ACODE-TLP-007. Default 100. */
   readonly timeoutMs?: number;
   /** Skip the valid-input check: the caller already knows `JSON.parse` would fail. */
@@ -40,13 +41,13 @@ export interface RepairJsonOptions {
  * the cost of one `JSON.parse` (and a look at the text's two ends, see {@link hasInvalidEnds}). Otherwise one linear pass applies the heuristics, and the result
  * is the candidate only if it parses; never a throw for any input.
  */
-export function repairJson(text: string, options: RepairJsonOptions): RepairResult {
+export function repairJson(text: string, options: RepairJsonOptions = {}): RepairResult {
   if (options.knownInvalid !== true && !hasInvalidEnds(text) && parsesAsIs(text)) return { attempted: false, success: true, original: text, repaired: text, repairs: [] };
   if (text.length > MAX_REPAIR_INPUT_LENGTH) {
     return failed(text, ERROR_CODES.TOOL_CALL_TOO_LARGE, `text too long to repair (${text.length} characters, the limit is ${MAX_REPAIR_INPUT_LENGTH})`);
   }
 
-  const { clock } = options;
+  const clock = options.clock ?? MONOTONIC_CLOCK;
   const timeoutMs = options.timeoutMs ?? DEFAULT_REPAIR_TIMEOUT_MS;
   const started = clock.now();
   const deadline = started + timeoutMs;

@@ -1,3 +1,9 @@
+/**
+ * `@acode/infrastructure/retry`: the tool-call retry handler (`ToolCallRetryHandler`) and its circuit breaker.
+ * No optional peer needed.
+ *
+ * @packageDocumentation
+ */
 export { backoffDelayMs, MAX_BACKOFF_DELAY_MS, sleepWithSignal } from './retry-backoff.js';
 export {
   DEFAULT_RETRY_CIRCUIT_BREAKER_OPTIONS,

@@ -1,6 +1,5 @@
 import type { ISchemaCompiler, SchemaCompileOptions, SchemaCompileResult } from '@acode/application';
 import { canonicalJsonText, DEFAULT_REGISTRY_LIMITS, type DefinitionViolation, ERROR_CODES, isPlainObject, type JsonSchemaObject, type RegistryLimits } from '@acode/domain';
-import { injectable } from 'tsyringe';
 import { sha256Prefix } from './schema-hash.js';
 import { rootTypeCheck, TOOL_SCHEMA_CHECKS, type SchemaCheck, type SchemaCheckContext } from './checks/index.js';
 import { schemaViolation } from './checks/schema-violation.js';
@@ -24,7 +23,6 @@ const OUTPUT_SCHEMA_CHECKS: readonly SchemaCheck[] = TOOL_SCHEMA_CHECKS.filter((
  * strict copy whose patterns run on RE2. It never throws for a bad schema: it returns every
  * violation found, each an ACODE-TSR-006 with a path inside the definition.
  */
-@injectable()
 export class CfworkerSchemaCompiler implements ISchemaCompiler {
   constructor() {
     // Build the process-wide meta-schema validator now, so its one-off cost lands at startup and

@@ -1,3 +1,9 @@
+/**
+ * `@acode/infrastructure/stream`: the streaming tool-call accumulator (`StreamingToolCallAccumulator`,
+ * `accumulateStream`) for OpenAI SSE and Ollama NDJSON streams. No optional peer needed.
+ *
+ * @packageDocumentation
+ */
 export { accumulateStream, type StreamChunks } from './accumulate-stream.js';
 export { MAX_STREAMED_NAME_BYTES } from './accumulation-state.js';
 export {

@@ -1,3 +1,12 @@
+/**
+ * `@acode/infrastructure/telemetry`: the SQLite tool-call telemetry store (`SqliteTelemetryStore`) and its
+ * migrations.
+ *
+ * Needs the optional peer dependency `better-sqlite3`: install it next to this package before
+ * importing this entry.
+ *
+ * @packageDocumentation
+ */
 export { applyMigrations, type ApplyMigrationsOptions } from './apply-migrations.js';
 export { MAX_RECORD_LIST_LENGTH } from './find-record-problem.js';
 export { TELEMETRY_MIGRATIONS } from './migrations/index.js';

@@ -1,3 +1,9 @@
+/**
+ * `@acode/infrastructure/parse`: the tool-call parser (`ToolCallParser`), the text-call extractors, the
+ * response readers and argument decoding. No optional peer needed.
+ *
+ * @packageDocumentation
+ */
 export { assignCallIds, CALL_ID_PREFIX, generateCallId, MAX_CALL_ID_LENGTH } from './call-ids.js';
 export { extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH, type ContentExtraction, type ExtractedItem } from './content/extract-content-tool-calls.js';
 export { NO_TOOLS_CONTEXT, type ContentCall, type ContentExtractor, type ContentSpan, type ExtractionContext } from './content/content-span.js';

@@ -1,5 +1,4 @@
 import {
-  TOKENS,
   type IClock,
   type ICorrelationContext,
   type IJsonRepairer,
@@ -11,7 +10,6 @@ import {
 } from '@acode/application';
 import { ERROR_CODES, type RawToolCall, type RepairName, type ToolCall, type ToolCallError, type ToolCallParseResult, type ToolCallSettings, type ToolDefinition } from '@acode/domain';
 import { closestName } from '@acode/domain';
-import { inject, injectable } from 'tsyringe';
 import { safeText, truncate } from '../validation/display-text.js';
 import { assignCallIds } from './call-ids.js';
 import type { ExtractionContext } from './content/content-span.js';
@@ -53,15 +51,14 @@ interface PendingCall {
  * {@link ToolCallError} in the result; nothing the model or server sends makes it throw. One
  * failed call never drops the others.
  */
-@injectable()
 export class ToolCallParser implements IToolCallParser {
   constructor(
-    @inject(TOKENS.ToolSchemaRegistry) private readonly registry: IToolSchemaRegistry,
-    @inject(TOKENS.JsonRepairer) private readonly repairer: IJsonRepairer,
-    @inject(TOKENS.ToolCallSettings) private readonly catalog: ToolCallSettingsCatalog,
-    @inject(TOKENS.Logger) private readonly logger: ILogger,
-    @inject(TOKENS.CorrelationContext) private readonly correlation: ICorrelationContext,
-    @inject(TOKENS.Clock) private readonly clock: IClock,
+    private readonly registry: IToolSchemaRegistry,
+    private readonly repairer: IJsonRepairer,
+    private readonly catalog: ToolCallSettingsCatalog,
+    private readonly logger: ILogger,
+    private readonly correlation: ICorrelationContext,
+    private readonly clock: IClock,
   ) {}
 
   /** {@inheritDoc IToolCallParser.parseResponse} */

@@ -1,3 +1,9 @@
+/**
+ * `@acode/infrastructure/tool-folders`: the tool-folder linter and builder and the built registry loader.
+ * Node only: runs `git` and handler checks through `node:child_process`. No optional peer needed.
+ *
+ * @packageDocumentation
+ */
 export type {
   BuildToolRegistryOptions,
   BuildToolRegistryResult,

@@ -1,3 +1,9 @@
+/**
+ * `@acode/infrastructure/validate`: argument parsing (`parseArguments`) and the mapping of schema violations
+ * to ACODE validation errors. No optional peer needed.
+ *
+ * @packageDocumentation
+ */
 export { buildExampleArguments } from './example-value.js';
 export { closestName, MAX_COMPARED_NAME_LENGTH } from '@acode/domain';
 export { mapViolations } from './map-violations.js';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { catchConfigError, makeSandbox } from './config-fixture.js';

@@ -1,6 +1,4 @@
-import 'reflect-metadata';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { AsyncLocalCorrelationContext } from '../../src/correlation/index.js';
 
@@ -99,8 +97,8 @@ describe('AsyncLocalCorrelationContext', () => {
     expect(context.run(() => context.active(), id)).toBe(id);
   });
 
-  it('is resolvable from a tsyringe container and makes UUIDs there', () => {
-    const context = container.createChildContainer().resolve(AsyncLocalCorrelationContext);
+  it('is built with no arguments and makes UUIDs', () => {
+    const context = new AsyncLocalCorrelationContext();
     expect(context.current()).toMatch(UUID);
   });
 });

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { DEFAULT_TOOL_REGISTRY_OPTIONS, ToolExecutor, type CatalogTool, type IToolCatalog } from '@acode/application';
 import { DEFAULT_EXECUTION_POLICY, type ExecutionPolicy, type ToolDefinition, type ToolResponse } from '@acode/domain';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AsyncLocalCorrelationContext } from '../../src/correlation/index.js';

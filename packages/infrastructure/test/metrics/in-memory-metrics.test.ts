@@ -1,6 +1,4 @@
-import 'reflect-metadata';
 import { METRIC_NAMES } from '@acode/application';
-import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { InMemoryMetrics } from '../../src/metrics/index.js';
 
@@ -100,8 +98,8 @@ describe('InMemoryMetrics: recording', () => {
     expect(metrics.snapshot().series[0]!.labels).toEqual({ tool_name: 'a?b?cdef' });
   });
 
-  it('is resolvable from a tsyringe container', () => {
-    const metrics = container.createChildContainer().resolve(InMemoryMetrics);
+  it('is built with no arguments (the composition registers it as is)', () => {
+    const metrics = new InMemoryMetrics();
     metrics.increment('c_total');
     expect(metrics.snapshot().series).toHaveLength(1);
   });

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { DEFAULT_TOOL_REGISTRY_OPTIONS } from '@acode/application';
 import { SystemClock } from '../../src/clock/index.js';
 import { AsyncLocalCorrelationContext } from '../../src/correlation/index.js';

@@ -1,6 +1,3 @@
-import 'reflect-metadata';
-import { TOKENS } from '@acode/application';
-import { container } from 'tsyringe';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,11 +54,9 @@ describe('ConfigToolsProvider', () => {
     expect(provider.sourceOf({ name: 'a' } as unknown as ToolDefinition)).toBeUndefined();
   });
 
-  it('takes the configuration from the container by TOKENS.Config', () => {
+  it('takes the loaded configuration through its constructor', () => {
     const { config } = configWithTools('tools:\n  custom_tools:\n    - { name: from_di, version: "1.0.0" }\n');
-    const child = container.createChildContainer();
-    child.register(TOKENS.Config, { useValue: config });
-    const provider = child.resolve(ConfigToolsProvider);
+    const provider = new ConfigToolsProvider(config);
     expect([...provider.getToolDefinitions()].map((tool) => tool.name)).toEqual(['from_di']);
   });
 });

@@ -1,7 +1,5 @@
-import 'reflect-metadata';
 import { Validator } from '@cfworker/json-schema';
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, type JsonSchemaObject, type ToolDefinition } from '@acode/domain';
-import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { CoreToolsProvider } from '../../src/providers/index.js';
 
@@ -184,8 +182,8 @@ describe('CoreToolsProvider', () => {
     }).toThrow(TypeError);
   });
 
-  it('is resolvable from a tsyringe container', () => {
-    const resolved = container.createChildContainer().resolve(CoreToolsProvider);
+  it('is built with no arguments (the composition registers it as is)', () => {
+    const resolved = new CoreToolsProvider();
     expect([...resolved.getToolDefinitions()]).toHaveLength(7);
   });
 });

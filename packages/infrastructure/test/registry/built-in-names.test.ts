@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { DEFAULT_TOOL_REGISTRY_OPTIONS, DuplicateToolException, ToolRegistrationService, type CatalogTool, type IToolCatalog } from '@acode/application';
 import { ERROR_CODES, type ToolDefinition } from '@acode/domain';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { DEFAULT_TOOL_REGISTRY_OPTIONS, SchemaCompilationException } from '@acode/application';
 import { ERROR_CODES, type JsonSchemaObject, type ToolDefinition } from '@acode/domain';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import {
   DEFAULT_TOOL_REGISTRY_OPTIONS,
   DuplicateToolException,

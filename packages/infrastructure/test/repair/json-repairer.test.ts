@@ -1,6 +1,4 @@
-import 'reflect-metadata';
-import { TOKENS, type IClock } from '@acode/application';
-import { container } from 'tsyringe';
+import type { IClock } from '@acode/application';
 import { describe, expect, it, vi } from 'vitest';
 import { JsonRepairer, repairJson } from '../../src/repair/index.js';
 import { DEADLINE_CHECK_INTERVAL } from '../../src/repair/repair-pass.js';
@@ -172,10 +170,8 @@ describe('JsonRepairer', () => {
     });
   });
 
-  it('is resolved from the container with the injected clock', () => {
-    const child = container.createChildContainer();
-    child.register(TOKENS.Clock, { useValue: jumpingClock() });
-    const repairer = child.resolve(JsonRepairer);
+  it('reads the clock given to its constructor', () => {
+    const repairer = new JsonRepairer(jumpingClock());
     expect(repairer.repair('{"a": 1,}').error?.code).toBe('ACODE-TLP-007');
   });
 });

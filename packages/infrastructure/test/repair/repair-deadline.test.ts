@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import type { IClock } from '@acode/application';
 import { describe, expect, it } from 'vitest';
 import { repairJson } from '../../src/repair/index.js';

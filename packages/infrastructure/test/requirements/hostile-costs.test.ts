@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { DEFAULT_TOOL_REGISTRY_OPTIONS } from '@acode/application';
 import { DEFAULT_REGISTRY_LIMITS, ERROR_CODES, type ToolDefinition, type ToolValidationFailure } from '@acode/domain';
 import { describe, expect, it } from 'vitest';

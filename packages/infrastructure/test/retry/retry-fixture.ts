@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { DEFAULT_TOOL_REGISTRY_OPTIONS, ToolRegistrationService, type ChatCallOptions, type IChatModelClient, type IClock, type ITelemetryStore, type TelemetryQuery, type ToolCallStats } from '@acode/application';
 import type { ChatRequest, ChatResponse, RawToolCall, TokenUsage, ToolCallSettings, ToolCallTelemetryRecord } from '@acode/domain';
 import { SystemClock } from '../../src/clock/index.js';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { CfworkerSchemaCompiler } from '../../src/schema/cfworker-schema-compiler.js';
 import { CompiledToolSchema } from '../../src/schema/compiled-tool-schema.js';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { CfworkerSchemaCompiler } from '../../src/schema/cfworker-schema-compiler.js';
 import type { CompiledToolSchema } from '../../src/schema/compiled-tool-schema.js';
 

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { extractFencedJson, extractPythonTags, extractToolCallsMarkers, extractToolCallTags } from '../../src/tool-calls/index.js';
 import { FakeRepairer, newParser, ollamaResponse } from './parser-fixture.js';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { DEFAULT_TOOL_REGISTRY_OPTIONS, ToolRegistrationService, type IJsonRepairer, type ILogger, type JsonRepairOptions } from '@acode/application';
 import { ERROR_CODES, type RepairResult, type ToolCallSettings } from '@acode/domain';
 import { SystemClock } from '../../src/clock/index.js';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/index.js';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IToolSchemaRegistry } from '@acode/application';
 import type { JsonObject, JsonSchemaObject, ToolCallParseResult, ToolDefinition } from '@acode/domain';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { ERROR_CODES } from '@acode/domain';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { ERROR_CODES } from '@acode/domain';
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

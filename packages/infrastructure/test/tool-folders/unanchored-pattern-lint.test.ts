@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintToolFolders } from '../../src/tool-folders/lint-tool-folders.js';
 import type { ToolFoldersReport } from '../../src/tool-folders/tool-folders-api.js';

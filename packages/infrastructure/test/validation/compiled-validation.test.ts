@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import type { CompiledSchema } from '@acode/application';
 import { CfworkerSchemaCompiler } from '../../src/schema/cfworker-schema-compiler.js';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { DEFAULT_TOOL_REGISTRY_OPTIONS } from '@acode/application';
 import type { ToolDefinition, ToolValidationFailure } from '@acode/domain';
 import { describe, expect, it } from 'vitest';

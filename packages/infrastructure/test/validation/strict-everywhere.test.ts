@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { DEFAULT_TOOL_REGISTRY_OPTIONS, type IJsonRepairer } from '@acode/application';
 import { DEFAULT_REGISTRY_LIMITS, toErrorEnvelope, type ToolDefinition, type ToolValidationFailure } from '@acode/domain';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { extractFunctionTags } from '../../../src/tool-calls/index.js';
 import { newParser, ollamaResponse } from '../parser-fixture.js';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import type { ExtractionContext } from '../../../src/tool-calls/index.js';
 import { extractFunctionary } from '../../../src/tool-calls/index.js';

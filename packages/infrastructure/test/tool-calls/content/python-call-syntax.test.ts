@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { parsePythonCalls } from '../../../src/tool-calls/index.js';
 

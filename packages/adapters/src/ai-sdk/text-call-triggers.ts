@@ -1,0 +1,86 @@
+import { TEXT_CALL_FORMATS, type TextCallFormat } from '@acode/domain';
+
+/**
+ * What may start a call written in the text, per text-call format: a string whose first
+ * occurrence makes the stream hold the rest of its text back. Single characters stand for every
+ * marker that starts with them (`<` for `<tool_call>`, `<|python_tag|>`, DeepSeek's and harmony's
+ * tokens, `<think>`...), so no spelling of a marker is missed; longer strings are markers without
+ * such a character (`functools[`, `>>>`, harmony's ` to=functions.` before `<|channel|>`).
+ */
+const FORMAT_TRIGGERS: Readonly<Record<TextCallFormat, readonly string[]>> = Object.freeze({
+  tool_call_tag: ['<', '```'],
+  tool_calls_marker: ['['],
+  python_tag: ['<'],
+  function_tag: ['<'],
+  qwen3_xml: ['<'],
+  deepseek: ['<'],
+  kimi: ['<'],
+  glm: ['<'],
+  minimax: ['<'],
+  harmony: ['<', ' to=functions.'],
+  granite: ['<'],
+  command_r: ['<'],
+  functools: ['functools['],
+  functionary: ['>>>'],
+  internlm: ['<'],
+  jamba: ['<'],
+  xlam: ['[', '```'],
+  pythonic: ['<', '['],
+  fenced_json: ['```'],
+  bare_json: ['{', '['],
+});
+
+/** Where held-back text starts, and how much of the end may be the start of a trigger. */
+export interface TriggerScan {
+  /** Offset of the first trigger, or -1. */
+  readonly at: number;
+  /** Length of the longest end of the text that is the beginning of a longer trigger (0 when `at` is found). */
+  readonly partial: number;
+}
+
+/**
+ * Finds where text that may hold a call starts. `<` is always a trigger, for reasoning tags
+ * (`<think>`) that the parser separates whatever the formats.
+ */
+export class TextCallTriggers {
+  private readonly triggers: readonly string[];
+
+  constructor(formats: readonly TextCallFormat[] = TEXT_CALL_FORMATS) {
+    this.triggers = [...new Set(['<', ...formats.flatMap((format) => FORMAT_TRIGGERS[format] ?? [])])];
+  }
+
+  /** The first trigger in `text`, or the length of a trigger's beginning at its end. */
+  scan(text: string): TriggerScan {
+    let at = -1;
+    for (const trigger of this.triggers) {
+      const found = text.indexOf(trigger);
+      if (found !== -1 && (at === -1 || found < at)) at = found;
+    }
+    if (at !== -1) return { at, partial: 0 };
+    let partial = 0;
+    for (const trigger of this.triggers) {
+      for (let length = Math.min(trigger.length - 1, text.length); length > partial; length--) {
+        if (text.endsWith(trigger.slice(0, length))) {
+          partial = length;
+          break;
+        }
+      }
+    }
+    return { at, partial };
+  }
+}
+
+/**
+ * Functionary's unmarked first call (`NAME\n{...}` at the very start of the output, the template
+ * having written `>>>`): the text is held while it may still become `NAME\n` for a declared tool
+ * (or `all\n`). `'trigger'` once it has, `'wait'` while it may, `'no'` once it cannot.
+ */
+export function leadingNameState(text: string, names: readonly string[]): 'trigger' | 'wait' | 'no' {
+  let wait = false;
+  for (const name of [...names, 'all']) {
+    const line = `${name}\n`;
+    if (text.startsWith(line)) return 'trigger';
+    if (line.startsWith(text)) wait = true;
+  }
+  return wait ? 'wait' : 'no';
+}
