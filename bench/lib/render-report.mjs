@@ -93,8 +93,8 @@ const IMPORT_COST_PREAMBLE = `# Import cost
 
 Issue 14: what \`import('@acode/infrastructure')\` costs someone who only wants to repair and
 validate tool calls, beside the official \`openai\` and \`ollama\` clients. Each row is a fresh
-\`node --input-type=module -e "await import(...)"\` process, timed from spawn to exit, with its peak
-resident memory (\`process.resourceUsage().maxRSS\`); rounds interleave the subjects and the table
+\`node --input-type=module -e "await import(...)"\` process, timed from spawn to exit, with its
+resident memory once the import is done (\`process.memoryUsage().rss\`, read in the child); rounds interleave the subjects and the table
 shows medians and the difference from \`node -e 0\` in the same rounds. The goal for the core entry
 is under 50 ms and under 20 MiB above \`node -e 0\`. Measured here, never asserted in tests.
 `;

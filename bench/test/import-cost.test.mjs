@@ -18,7 +18,7 @@ function moduleFile(name, text) {
 }
 
 /** @type {import('../lib/import-cost/measure-import-cost.mjs').ImportCostRow} */
-const row = { label: 'core', medianMs: 100, aboveMs: 10, peakMiB: 45, aboveMiB: 5, judged: true, problem: undefined };
+const row = { label: 'core', medianMs: 100, aboveMs: 10, rssMiB: 45, aboveMiB: 5, judged: true, problem: undefined };
 
 describe('import cost', () => {
   it('lists the core entry as the judged row, after the baseline, with openai and ollama beside it', () => {
@@ -40,7 +40,7 @@ describe('import cost', () => {
       1,
     );
     expect(rows[1]?.problem).toBeUndefined();
-    expect(rows[1]?.peakMiB).toBeGreaterThan(0);
+    expect(rows[1]?.rssMiB).toBeGreaterThan(0);
     expect(rows[2]?.problem).toMatch(/^exit 1/);
     expect(importCostNotes(rows)).toEqual([expect.stringContaining('broken NOT MEASURED')]);
   });

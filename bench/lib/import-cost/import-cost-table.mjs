@@ -12,12 +12,12 @@ export function importCostTable(rows) {
   const openai = rows.find((row) => row.label === 'openai');
   return {
     title: 'Import cost: one fresh node process per import, medians of interleaved rounds',
-    columns: ['Import', 'wall ms', 'ms above node -e 0', 'peak MiB', 'MiB above node -e 0', '× openai (ms above)', 'goal', 'verdict'],
+    columns: ['Import', 'wall ms', 'ms above node -e 0', 'RSS MiB', 'MiB above node -e 0', '× openai (ms above)', 'goal', 'verdict'],
     rows: rows.map((row, index) => [
       row.label,
       figure(row.medianMs),
       index === 0 ? '' : figure(row.aboveMs),
-      figure(row.peakMiB),
+      figure(row.rssMiB),
       index === 0 ? '' : figure(row.aboveMiB),
       index === 0 || openai === undefined || !(openai.aboveMs > 0) || !Number.isFinite(row.aboveMs) ? '' : `${(row.aboveMs / openai.aboveMs).toFixed(2)}×`,
       row.judged ? `< ${IMPORT_GOALS.ms} ms, < ${IMPORT_GOALS.mib} MiB` : '',

@@ -1,8 +1,11 @@
 // @ts-check
 /**
  * Import cost (issue 14): each subject imported in a fresh `node` process, rounds interleaved so a
- * noisy moment hits every subject alike; the medians of wall time (spawn to exit) and of peak
- * resident memory, and both above the `node -e 0` baseline of the same rounds.
+ * noisy moment hits every subject alike; the medians of wall time (spawn to exit) and of resident
+ * memory once the import is done, and both above the `node -e 0` baseline of the same rounds. The
+ * resident size is read in the child (`process.memoryUsage().rss`), not as its peak: on Linux a
+ * child's `maxRSS` starts from its parent's high-water mark, so under the bench it read the same
+ * for every row.
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -13,8 +16,8 @@ import { IMPORT_GOALS } from './import-subjects.mjs';
  * @property {string} label
  * @property {number} medianMs Wall time of the whole process.
  * @property {number} aboveMs Median wall time minus the baseline's.
- * @property {number} peakMiB Median peak resident memory.
- * @property {number} aboveMiB Median peak minus the baseline's.
+ * @property {number} rssMiB Median resident memory after the import.
+ * @property {number} aboveMiB Median resident memory minus the baseline's.
  * @property {boolean} judged Whether the goals apply.
  * @property {string | undefined} problem Why the row could not be measured.
  */
@@ -33,9 +36,9 @@ export function measureImportCost(subjects, rounds = 15) {
       if (sample === undefined || sample.problem !== undefined) return;
       const importLine = subject.url === undefined ? '' : `await import(${JSON.stringify(subject.url)});`;
       const started = performance.now();
-      const child = spawnSync(process.execPath, ['--input-type=module', '-e', `${importLine}process.stdout.write(String(process.resourceUsage().maxRSS))`], { encoding: 'utf8' });
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', `${importLine}process.stdout.write(String(process.memoryUsage().rss))`], { encoding: 'utf8' });
       const ms = performance.now() - started;
-      const kib = Number(child.stdout);
+      const kib = Number(child.stdout) / 1024;
       if (child.status !== 0 || !Number.isFinite(kib)) {
         sample.problem = `exit ${child.status}: ${(child.stderr || '').split('\n').find((line) => line.trim() !== '') ?? 'no output'}`;
         return;
@@ -55,7 +58,7 @@ export function measureImportCost(subjects, rounds = 15) {
       label: subject.label,
       medianMs: ms,
       aboveMs: ms - baseMs,
-      peakMiB: kib / 1024,
+      rssMiB: kib / 1024,
       aboveMiB: (kib - baseKib) / 1024,
       judged: subject.judged === true,
       problem: sample.problem,

@@ -15,9 +15,9 @@ import { repoUrl } from '../repo-paths.mjs';
  * @returns {Promise<Subject>}
  */
 export async function loadAcodeSubject() {
-  const { repairJson } = await import(repoUrl('packages/infrastructure/dist/repair/repair-json.js').href);
-  const { decodeArguments } = await import(repoUrl('packages/infrastructure/dist/tool-calls/decode-arguments.js').href);
-  const { splitConcatenatedArguments } = await import(repoUrl('packages/infrastructure/dist/tool-calls/split-concatenated-arguments.js').href);
+  const { repairJson } = await import(repoUrl('packages/infrastructure/dist/repair/index.js').href);
+  const { decodeArguments } = await import(repoUrl('packages/infrastructure/dist/tool-calls/index.js').href);
+  const { splitConcatenatedArguments } = await import(repoUrl('packages/infrastructure/dist/tool-calls/index.js').href);
   const clock = { now: () => 0 };
   const repairer = { repair: (/** @type {string} */ text, /** @type {any} */ options) => repairJson(text, { clock, ...options }) };
   const options = { maxSizeBytes: 1024 * 1024, maxDepth: 64, repairer, repairTimeoutMs: 100, subject: 'arguments' };

@@ -1,4 +1,4 @@
-import type { ToolCallParseResult, ToolDefinition } from '@acode/domain';
+import type { ToolCallParseResult } from '@acode/domain';
 import { createToolRegistry } from '@acode/infrastructure';
 import { startScriptedModelServer, type ScriptedModelServer } from '@acode/infrastructure/testing';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
@@ -7,17 +7,8 @@ import { generateText, jsonSchema, simulateReadableStream, streamText, tool, wra
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acodeToolCallMiddleware, createRepairToolCall } from '../src/ai-sdk/index.js';
+import { getWeather } from './support/get-weather.js';
 
-const getWeather: ToolDefinition = {
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  version: '1.0.0',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string', minLength: 1 }, unit: { type: 'string', enum: ['c', 'f'], default: 'c' } },
-    required: ['city'],
-  },
-};
 
 /** AI SDK tools whose schema the SDK itself does not check (`jsonSchema` without `validate`), recording what `execute` receives. */
 function sdkTools(): { tools: ToolSet; received: unknown[] } {

@@ -6,17 +6,8 @@ import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/te
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fromAgentsTool, toAgentsTool } from '../src/openai-agents/index.js';
+import { getWeather } from './support/get-weather.js';
 
-const getWeather: ToolDefinition = {
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  version: '1.0.0',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string', minLength: 1 }, unit: { type: 'string', enum: ['c', 'f'], default: 'c' } },
-    required: ['city'],
-  },
-};
 
 const deleteFile: ToolDefinition = {
   name: 'delete_file',

@@ -8,6 +8,7 @@ import { endRunProcesses, killGroup, RUN_MARKER_VARIABLE } from './end-run-proce
 import { CHILD_STOP_GRACE_MS, readChildMessage, type ChildCancelMessage, type ChildRunMessage } from './child-runner-protocol.js';
 import { handlerEnvironment } from './handler-environment.js';
 import { TYPESCRIPT_HOOKS_ENTRY_URL } from './register-typescript-hooks.js';
+import { builtFileUrl } from './built-file-url.js';
 import { verifyHandlerFile } from './verify-handler-file.js';
 
 /** Heap limit of a handler process, in MiB: an allocating handler dies of OOM, not the machine. */
@@ -55,7 +56,7 @@ export class ChildProcessToolRunner implements IToolRunner {
   readonly #logger: ILogger | undefined;
 
   constructor(options: ChildProcessToolRunnerOptions = {}) {
-    this.#entryPath = fileURLToPath(options.entryUrl ?? new URL('./child-runner-entry.js', import.meta.url).href);
+    this.#entryPath = fileURLToPath(options.entryUrl ?? builtFileUrl('dist/execution/child-runner-entry.js').href);
     this.#typescriptHooksUrl = options.typescriptHooksUrl ?? TYPESCRIPT_HOOKS_ENTRY_URL;
     this.#logger = options.logger;
   }

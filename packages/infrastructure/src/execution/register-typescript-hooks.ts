@@ -1,9 +1,10 @@
 import { register } from 'node:module';
+import { builtFileUrl } from './built-file-url.js';
 
 let registered = false;
 
 /** URL of the hooks module, for a child process's `--import` (see `typescript-hooks-entry.ts`). */
-export const TYPESCRIPT_HOOKS_ENTRY_URL = new URL('./typescript-hooks-entry.js', import.meta.url).href;
+export const TYPESCRIPT_HOOKS_ENTRY_URL = builtFileUrl('dist/execution/typescript-hooks-entry.js').href;
 
 /**
  * Lets this process import `handler.ts` files (types stripped by TypeScript). Idempotent.
@@ -12,6 +13,6 @@ export const TYPESCRIPT_HOOKS_ENTRY_URL = new URL('./typescript-hooks-entry.js',
  */
 export function registerTypeScriptHooks(): void {
   if (registered) return;
-  register(new URL('./typescript-hooks.js', import.meta.url));
+  register(builtFileUrl('dist/execution/typescript-hooks.js'));
   registered = true;
 }

@@ -149,7 +149,7 @@ describe('InProcessToolRunner', () => {
   });
 
   it('runs a .ts handler with a relative import once the TypeScript hooks are registered', async () => {
-    const hooks = (await import(distUrl('execution/register-typescript-hooks.js'))) as { registerTypeScriptHooks: () => void };
+    const hooks = (await import(distUrl('execution/index.js'))) as { registerTypeScriptHooks: () => void };
     let registered = 0;
     const local = new InProcessToolRunner({
       registerTypeScriptHooks: () => {
