@@ -1,8 +1,9 @@
 // What this shows: MCP tools and ours, both ways, over the MCP SDK's in-memory transport.
 // 1. An MCP server (McpServer, tools defined with zod, listed as draft-07 schemas) is listed by a
 //    client; `fromMcpTools` makes definitions of ours (`get-weather` becomes `get_weather`, the
-//    wire name kept; the draft-07 schema normalised; `readOnlyHint` read as `sideEffects`), our
-//    registry validates a model's broken call, and the client calls the tool by its wire name.
+//    wire name kept; the draft-07 schema normalised; the camelCase property `showWind` named
+//    `show_wind`, as our names must be; `readOnlyHint` read as `sideEffects`), our registry
+//    validates a model's broken call, and the client calls the tool by its wire name and names.
 // 2. Our definitions are served with `toMcpTool` by a low-level MCP Server, whose `tools/call`
 //    handler validates arguments with `validateMcpCall`; a client lists and calls them.
 import assert from 'node:assert/strict';
@@ -27,8 +28,8 @@ async function connect(server) {
 const weatherServer = new McpServer({ name: 'weather', version: '1.0.0' });
 weatherServer.registerTool(
   'get-weather',
-  { description: 'Current weather for a city.', inputSchema: { city: z.string().min(1), unit: z.enum(['c', 'f']).default('c') }, annotations: { readOnlyHint: true } },
-  async ({ city, unit }) => ({ content: [{ type: 'text', text: `${city}: 21°${unit.toUpperCase()}` }] }),
+  { description: 'Current weather for a city.', inputSchema: { city: z.string().min(1), unit: z.enum(['c', 'f']).default('c'), showWind: z.boolean().default(false) }, annotations: { readOnlyHint: true } },
+  async ({ city, unit, showWind }) => ({ content: [{ type: 'text', text: `${city}: 21°${unit.toUpperCase()}${showWind ? ', wind 5 m/s' : ''}` }] }),
 );
 const client = await connect(weatherServer);
 const listed = (await client.listTools()).tools;
@@ -37,14 +38,15 @@ const definitions = fromMcpTools(listed);
 assert.equal(definitions[0].name, 'get_weather');
 assert.equal(mcpToolName(definitions[0]), 'get-weather');
 assert.equal(definitions[0].sideEffects, 'read_only');
+assert.deepEqual(Object.keys(definitions[0].parameters.properties), ['city', 'unit', 'show_wind']);
 const registry = createToolRegistry({ tools: definitions });
 
 // A model's answer with broken JSON, parsed and validated against the MCP tool's schema.
-const answer = { role: 'assistant', content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: "{'city': 'Oslo',}" } }] };
+const answer = { role: 'assistant', content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: "{'city': 'Oslo', 'show_wind': true,}" } }] };
 const { toolCalls, errors } = parseToolCalls(answer, { registry });
 assert.deepEqual(errors, []);
 const result = await client.callTool(toMcpCall(registry, toolCalls[0]));
-assert.deepEqual(result.content, [{ type: 'text', text: 'Oslo: 21°C' }]);
+assert.deepEqual(result.content, [{ type: 'text', text: 'Oslo: 21°C, wind 5 m/s' }]); // sent as { showWind: true }
 await client.close();
 
 // 2. Ours → MCP.

@@ -1,4 +1,5 @@
 import type { JsonSchemaObject } from './json-schema.js';
+import type { JsonValue } from './json-value.js';
 import type { RawToolCall } from './tool-call.js';
 import type { ToolCallError } from './tool-call-parse-result.js';
 
@@ -41,6 +42,16 @@ export interface ChatRequest {
   readonly tools?: readonly ChatTool[];
   /** Sampling temperature, when the caller sets one. */
   readonly temperature?: number;
+  /**
+   * Fields of a client's request (the gateway's `temperature`, `max_tokens`, `options`,
+   * `response_format`...) forwarded verbatim to an upstream of the same wire as
+   * {@link wireOfParameters}, and mapped for the other one: the common ones are translated
+   * (`max_tokens` ⇄ `options.num_predict`, sampling options, JSON mode), the rest dropped. They never
+   * override the request's own `model`, `messages`, `tools` or `stream`.
+   */
+  readonly parameters?: Readonly<Record<string, JsonValue>>;
+  /** The wire {@link parameters} were written for; `openai` when left out. */
+  readonly wireOfParameters?: 'openai' | 'ollama';
 }
 
 /** Tokens a request used, as the server reported them; zero when it did not say. */

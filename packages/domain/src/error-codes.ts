@@ -110,6 +110,10 @@ export const ERROR_CODES = Object.freeze({
   EXECUTION_STORE_UNAVAILABLE: 'ACODE-TEX-001',
   /** An agent loop (`chat --execute`) reached its round limit while the model kept calling tools. */
   AGENT_ROUNDS_EXHAUSTED: 'ACODE-TEX-002',
+  /** A gateway request is not readable as its route's wire (OpenAI chat completions or Ollama `/api/chat`): HTTP 400. */
+  GATEWAY_REQUEST_INVALID: 'ACODE-GTW-001',
+  /** A tool declared in a gateway request cannot be used as a contract (its name or schema is refused): HTTP 400. */
+  GATEWAY_TOOL_INVALID: 'ACODE-GTW-002',
 } as const);
 
 /** One of the codes in {@link ERROR_CODES}. */
@@ -169,4 +173,6 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-TBD-010': 'Tool registry artifact invalid',
   'ACODE-TEX-001': 'Tool execution store unavailable',
   'ACODE-TEX-002': 'Agent loop round limit reached',
+  'ACODE-GTW-001': 'Gateway request unreadable',
+  'ACODE-GTW-002': 'Gateway tool unusable',
 });

@@ -32,6 +32,7 @@ const SUBPATHS: Readonly<Record<string, string>> = {
   './stream': 'streaming',
   './retry': 'retry',
   './model-clients': 'model-clients',
+  './gateway': 'gateway',
   './config': 'config',
   './providers': 'providers',
   './provider-schemas': 'provider-schemas',
@@ -49,7 +50,7 @@ const SUBPATHS: Readonly<Record<string, string>> = {
 const HEAVY = ['winston', 'better-sqlite3', 'tsyringe', 'reflect-metadata', 'node:child_process'];
 /** What the main entry may not load besides: the YAML parser and the areas that are not its own. */
 const NOT_IN_MAIN = [...HEAVY, 'yaml'];
-const AREAS_NOT_IN_MAIN = ['config', 'tool-folders', 'execution', 'telemetry', 'logging', 'model-server', 'model-clients', 'providers'];
+const AREAS_NOT_IN_MAIN = ['config', 'tool-folders', 'execution', 'telemetry', 'logging', 'model-server', 'model-clients', 'providers', 'gateway'];
 
 let runs = 0;
 

@@ -1,4 +1,5 @@
 import { isPlainObject, type JsonValue, type ToolDefinition } from '@acode/domain';
+import type { McpPropertyNames, McpSchemaNames } from './mcp-property-names.js';
 import type { McpTool, McpToolAnnotations } from './mcp-tool.js';
 
 /** The key of a definition's `metadata` that keeps what MCP said and our fields cannot: `metadata.mcp`. */
@@ -11,6 +12,14 @@ export interface McpMetadata {
   readonly title?: string;
   /** The annotations as the server sent them (booleans and the title only). */
   readonly annotations?: Readonly<Record<string, boolean | string>>;
+  /**
+   * The input schema's property names that were renamed (`filePath` → `file_path`), by place in
+   * the arguments: `{ renamed: { file_path: 'filePath' }, properties: { options: { renamed: {
+   * max_results: 'maxResults' } } }, items, additional }`. Absent when none was.
+   */
+  readonly properties?: McpPropertyNames;
+  /** The same renames by JSON Pointer of each schema object in `parameters`, for `toMcpTool`. Absent when none was. */
+  readonly schemaNames?: McpSchemaNames;
 }
 
 /** `metadata.mcp` of a definition made by `fromMcpTool`, or `undefined`. */

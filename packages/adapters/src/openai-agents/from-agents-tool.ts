@@ -1,8 +1,8 @@
 import { InvalidToolDefinitionException } from '@acode/application';
 import { ERROR_CODES, isPlainObject, type ToolCategory, type ToolDefinition } from '@acode/domain';
+import { toToolName } from '@acode/infrastructure/gateway';
 import { descriptionOf } from '../shared/description-of.js';
 import { foreignSchema } from '../shared/foreign-schema.js';
-import { toToolName } from '../shared/to-tool-name.js';
 
 /** The key of a definition's `metadata` that keeps the Agents SDK tool's own name: `metadata.openai_agents`. */
 export const AGENTS_METADATA_KEY = 'openai_agents';

@@ -1,20 +1,28 @@
 import { isPlainObject, ownValue, type ChatMessage, type ChatRequest, type RawToolCall } from '@acode/domain';
 import { tokenUsage, type WireReading } from './chat-answer.js';
+import { ollamaParameters } from './wire-parameters.js';
 import { toWireTools } from './wire-tools.js';
 
 /**
  * The body of `POST /api/chat`. Assistant tool calls carry their arguments as an object, as
  * Ollama requires; a call whose arguments are not a JSON object (the malformed call a retry
  * shows the model) cannot be sent that way, so it goes back as text in the assistant's content,
- * written the way models write calls. Tool results name their tool (`tool_name`).
+ * written the way models write calls. Tool results name their tool (`tool_name`). The request's
+ * pass-through `parameters` are merged in (see {@link ollamaParameters}), its `temperature` into
+ * their `options`.
  */
 export function ollamaChatBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
+  // Pass-through parameters first: the fields below are the request's own and win.
+  const parameters = ollamaParameters(request);
+  const passedOptions = isPlainObject(parameters['options']) ? parameters['options'] : undefined;
+  const options = request.temperature === undefined ? passedOptions : { ...passedOptions, temperature: request.temperature };
   return {
+    ...parameters,
     model: request.model,
     messages: request.messages.map(toOllamaMessage),
     ...(request.tools === undefined || request.tools.length === 0 ? {} : { tools: toWireTools(request.tools) }),
     stream,
-    ...(request.temperature === undefined ? {} : { options: { temperature: request.temperature } }),
+    ...(options === undefined ? {} : { options }),
   };
 }
 

@@ -1,14 +1,18 @@
 import { isPlainObject, ownValue, type ChatMessage, type ChatRequest, type RawToolCall } from '@acode/domain';
 import { tokenUsage, type WireReading } from './chat-answer.js';
+import { openAiParameters } from './wire-parameters.js';
 import { toWireTools } from './wire-tools.js';
 
 /**
  * The body of `POST /v1/chat/completions`. Assistant tool calls carry their arguments as a
  * string, as the format requires (an object is serialised); tool results name the call they
  * answer (`tool_call_id`). Streams ask for the final usage chunk (`stream_options.include_usage`).
+ * The request's pass-through `parameters` are merged in (see {@link openAiParameters}).
  */
 export function openAiChatBody(request: ChatRequest, stream: boolean): Record<string, unknown> {
   return {
+    // Pass-through parameters first: the fields below are the request's own and win.
+    ...openAiParameters(request),
     model: request.model,
     messages: request.messages.map(toOpenAiMessage),
     ...(request.tools === undefined || request.tools.length === 0 ? {} : { tools: toWireTools(request.tools) }),

@@ -12,7 +12,7 @@ export {
   type RetryCircuitBreakerOptions,
   type RetryCircuitState,
 } from './retry-circuit-breaker.js';
-export { fillRetryPrompt, MAX_RETRY_ERROR_MESSAGE_LENGTH, MAX_RETRY_MALFORMED_JSON_LENGTH, retryPromptValues, type RetryPromptValues } from './retry-prompt.js';
+export { fillRetryPrompt, MAX_RETRY_ERROR_MESSAGE_LENGTH, MAX_RETRY_MALFORMED_JSON_LENGTH, retryPromptValues, unknownToolPromptValues, type RetryPromptValues } from './retry-prompt.js';
 export { argumentsFromContent, buildRetryRequest, type FailedCallEcho } from './retry-request.js';
 export { shareUsage } from './share-usage.js';
 export type { RetrySleep, ToolCallHandlingRequest, ToolCallHandlingResult, ToolCallReport, ToolCallTimings } from './tool-call-handling.js';

@@ -1,4 +1,4 @@
-import { ERROR_CODE_TITLES, ERROR_CODES, type ErrorCode, type JsonSchemaObject, type ToolCallError, type ValidationError } from '@acode/domain';
+import { ERROR_CODE_TITLES, ERROR_CODES, type ErrorCode, type JsonSchemaObject, type ToolCallError, type ToolDefinition, type ValidationError } from '@acode/domain';
 import { truncate } from '../validation/display-text.js';
 import { buildExampleArguments } from '../validation/example-value.js';
 
@@ -63,6 +63,33 @@ export function retryPromptValues(error: ToolCallError, toolName: string, parame
     malformed_json: truncate(error.rawArguments ?? '', MAX_RETRY_MALFORMED_JSON_LENGTH),
     tool_name: toolName,
     schema_example: JSON.stringify(buildExampleArguments(parameters), null, 2),
+  };
+}
+
+/**
+ * The values for a call to a tool that does not exist (retried by the gateway, issue 15): the
+ * summary names it and lists the tools the model may call (`listed`, of `total`); `{tool_name}`
+ * and `{schema_example}` show `target` (the closest tool, or the only one) when there is one, and
+ * otherwise the call's own name and the list of tools as JSON.
+ */
+export function unknownToolPromptValues(
+  error: ToolCallError,
+  listed: readonly string[],
+  total: number,
+  target: Pick<ToolDefinition, 'name' | 'parameters'> | undefined,
+  malformedJson: string,
+): RetryPromptValues {
+  const name = error.tool ?? '';
+  const more = total > listed.length ? `, and ${total - listed.length} more` : '';
+  const tools = listed.length === 0 ? 'none' : `${listed.join(', ')}${more}`;
+  return {
+    failure_summary: `The tool '${truncate(name, 64)}' you called does not exist. The tools you can call are: ${tools}. Call one of them instead.`,
+    error_type: ERROR_TYPES[error.code] ?? ERROR_CODE_TITLES[error.code],
+    error_position: 'n/a',
+    error_message: truncate(errorDetails(error), MAX_RETRY_ERROR_MESSAGE_LENGTH),
+    malformed_json: truncate(malformedJson, MAX_RETRY_MALFORMED_JSON_LENGTH),
+    tool_name: target?.name ?? name,
+    schema_example: JSON.stringify(target === undefined ? { available_tools: listed } : buildExampleArguments(target.parameters), null, 2),
   };
 }
 

@@ -28,8 +28,10 @@ import { answerEnding } from './answer-ending.js';
 import { currentError, toReport, toTelemetryRecord, type CallRecord, type TelemetryContext } from './call-record.js';
 import { backoffDelayMs, sleepWithSignal } from './retry-backoff.js';
 import { RetryCircuitBreaker } from './retry-circuit-breaker.js';
-import { fillRetryPrompt, retryPromptValues } from './retry-prompt.js';
+import { fillRetryPrompt, MAX_RETRY_MALFORMED_JSON_LENGTH, retryPromptValues, unknownToolPromptValues } from './retry-prompt.js';
 import { argumentsFromContent, buildRetryRequest } from './retry-request.js';
+import { truncate } from '../validation/display-text.js';
+import { MAX_LISTED_TOOL_NAMES } from '../tool-calls/tool-call-parser.js';
 import { shareUsage } from './share-usage.js';
 import type { RetrySleep, ToolCallHandlingRequest, ToolCallHandlingResult } from './tool-call-handling.js';
 
@@ -62,6 +64,14 @@ export interface ToolCallRetryHandlerDependencies {
   readonly sleep?: RetrySleep;
   /** Shared across operations so a run of exhaustions is seen; a default breaker otherwise. */
   readonly circuitBreaker?: RetryCircuitBreaker;
+  /**
+   * Ask again for a call naming a tool the registry does not hold (ACODE-TLP-005), showing the
+   * model the tools it may call ({@link MAX_LISTED_TOOL_NAMES} at most). Off by default (the CLI's
+   * registry is the tool set, and asking again cannot make a tool exist); the gateway turns it on,
+   * since a model that misnames one of the request's tools often names it right when shown them.
+   * Arguments over `max_argument_size` are still never sent back.
+   */
+  readonly retryUnknownTools?: boolean;
 }
 
 /** One operation's running state. */
@@ -101,6 +111,31 @@ export class ToolCallRetryHandler {
 
   /** Parses the response, retries what can be retried, records telemetry, and reports every call. */
   async handle(request: ToolCallHandlingRequest): Promise<ToolCallHandlingResult> {
+    const { result, exhausted, operation } = await this.run(request);
+    if (exhausted !== undefined) {
+      throw new ToolCallRetryExhaustedException(exhausted.tool, {
+        originalResponse: request.response,
+        attemptCount: operation.settings.maxRetries,
+        correlationId: operation.correlationId,
+        errors: exhausted.errors,
+        partialResult: result.parse,
+        usage: operation.usage,
+      });
+    }
+    return result;
+  }
+
+  /**
+   * {@link handle} without the exhaustion exception: when a call's retries run out, the result
+   * says so (`exhaustedTool`, and that call's error among `parse.errors`) with the per-call report
+   * the exception does not carry. For callers that answer either way (the gateway).
+   */
+  async settle(request: ToolCallHandlingRequest): Promise<ToolCallHandlingResult & { readonly exhaustedTool?: string }> {
+    const { result, exhausted } = await this.run(request);
+    return exhausted === undefined ? result : { ...result, exhaustedTool: exhausted.tool };
+  }
+
+  private async run(request: ToolCallHandlingRequest): Promise<{ result: ToolCallHandlingResult; exhausted: CallRecord | undefined; operation: Operation }> {
     const { parser, clock, correlation } = this.deps;
     const operation: Operation = {
       request,
@@ -130,22 +165,12 @@ export class ToolCallRetryHandler {
 
     for (const record of records) if (record.call !== undefined) this.breaker.recordSuccess(operation.model, record.call.name);
     this.recordTelemetry(records, operation);
-    const result = this.result(records, first, operation);
-    if (exhausted !== undefined) {
-      throw new ToolCallRetryExhaustedException(exhausted.tool, {
-        originalResponse: request.response,
-        attemptCount: operation.settings.maxRetries,
-        correlationId: operation.correlationId,
-        errors: exhausted.errors,
-        partialResult: result.parse,
-        usage: operation.usage,
-      });
-    }
-    return result;
+    return { result: this.result(records, first, operation), exhausted, operation };
   }
 
   /** Retry needs a call the model can fix: a retryable code, a known tool, a call to answer. */
   private isRetryable(error: ToolCallError): boolean {
+    if (this.isRetriedUnknownTool(error)) return true;
     return (
       error.retryable &&
       !NEVER_RETRIED_CODES.has(error.code) &&
@@ -156,11 +181,93 @@ export class ToolCallRetryHandler {
     );
   }
 
+  /**
+   * With `retryUnknownTools`: a call to a tool the registry does not hold, with a name, an id and
+   * arguments under the size limit (they are shown to the model again).
+   */
+  private isRetriedUnknownTool(error: ToolCallError): boolean {
+    if (this.deps.retryUnknownTools !== true || error.code !== ERROR_CODES.TOOL_CALL_UNKNOWN_TOOL) return false;
+    return error.id !== undefined && error.index >= 0 && error.tool !== undefined && error.tool !== '';
+  }
+
   private async retryCall(record: CallRecord, failed: ToolCallError, operation: Operation): Promise<RetryRun> {
     const { registry, clock, logger } = this.deps;
     const lookup = registry.findTool(failed.tool ?? '');
-    if (lookup === undefined) return 'failed';
-    const tool = lookup.definition.name;
+    if (lookup === undefined) return this.isRetriedUnknownTool(failed) ? this.retryUnknownCall(record, failed, operation) : 'failed';
+    return this.retryKnownCall(record, failed, lookup.definition.name, lookup.definition.parameters, operation, 2);
+  }
+
+  /**
+   * Asks again for a call to a tool that does not exist, listing the tools that do. An answer
+   * calling any of them ends the run ('valid' when the call validates); a call to one of them that
+   * is still invalid goes on as that tool's ordinary retry, with the attempts left.
+   */
+  private async retryUnknownCall(record: CallRecord, failed: ToolCallError, operation: Operation): Promise<RetryRun> {
+    const { registry, clock, logger, parser } = this.deps;
+    const maxAttempts = operation.settings.maxRetries;
+    const echoed = unknownCallArguments(failed, record.originalArguments);
+    // Arguments over the size limit are never echoed back (002 threat 5).
+    if (echoed === undefined || Buffer.byteLength(echoed, 'utf8') > operation.settings.maxArgumentSize) return 'failed';
+    const fields = { correlation_id: operation.correlationId, tool_name: record.tool, call_id: record.callId, max_attempts: maxAttempts };
+    const unknownName = failed.tool ?? record.tool;
+    const circuit = this.breaker.state(operation.model, unknownName);
+    if (circuit.state === 'open') {
+      const message = `retries for ${unknownName} on ${operation.model} suspended after ${circuit.exhaustions} exhausted attempts; resuming in ${Math.ceil(circuit.resumeInMs / 1000)}s`;
+      record.errors.push({ ...failed, code: ERROR_CODES.RETRY_CIRCUIT_OPEN, message, retryable: false });
+      logger.warn(`Tool call retry skipped: ${message}`, { ...fields, error_code: ERROR_CODES.RETRY_CIRCUIT_OPEN, model: operation.model });
+      return 'failed';
+    }
+    const available = registry.getAllTools().map((definition) => definition.name);
+    const started = clock.now();
+    let error = failed;
+    for (let attempt = 2; attempt <= maxAttempts; attempt++) {
+      logger.info(`Tool call names an unknown tool, attempting retry (${attempt - 1}/${maxAttempts})`, { ...fields, attempt: attempt - 1, error_code: error.code });
+      await this.backoff(backoffDelayMs(operation.settings.retryDelayMs, attempt - 1), operation);
+      const suggested = error.didYouMean === undefined ? (available.length === 1 ? available[0] : undefined) : error.didYouMean;
+      const target = suggested === undefined ? undefined : registry.findTool(suggested)?.definition;
+      const values = unknownToolPromptValues(error, available.slice(0, MAX_LISTED_TOOL_NAMES), available.length, target, echoed);
+      const answer = await this.send(record, unknownName, truncate(echoed, MAX_RETRY_MALFORMED_JSON_LENGTH), fillRetryPrompt(operation.settings.retryPromptTemplate, values), operation, { ...fields, attempt });
+      record.retryCount++;
+      record.tokens = addTokenUsage(record.tokens, answer.usage);
+      const parseStarted = clock.now();
+      const provider = operation.request.provider;
+      const parsed = parser.parseRawToolCalls(answer.toolCalls, answer.content, { provider, strictTools: strictToolNames(operation.request.chatRequest), ...answerEnding(answer) });
+      record.parseMs = clock.now() - parseStarted;
+      record.retryMs = clock.now() - started;
+      const call = parsed.toolCalls[0];
+      if (call !== undefined) {
+        record.call = { ...call, id: record.callId, index: record.index };
+        record.tool = call.name;
+        record.outcome = 'retried';
+        logger.info(`Retry succeeded on attempt ${attempt}`, { ...fields, attempt });
+        return 'valid';
+      }
+      const known = parsed.errors.find((candidate) => candidate.tool !== undefined && registry.findTool(candidate.tool) !== undefined);
+      const next = known ?? parsed.errors.find((candidate) => candidate.code === ERROR_CODES.TOOL_CALL_UNKNOWN_TOOL) ?? noCallError(record, failed);
+      error = { ...next, index: record.index, id: record.callId };
+      record.errors.push(error);
+      logger.warn(`Tool call retry failed (attempt ${attempt}/${maxAttempts})`, { ...fields, attempt, error_code: error.code });
+      const lookup = known === undefined ? undefined : registry.findTool(known.tool ?? '');
+      if (lookup !== undefined && this.isRetryable(error)) {
+        record.tool = error.tool ?? record.tool;
+        return this.retryKnownCall(record, error, lookup.definition.name, lookup.definition.parameters, operation, attempt + 1);
+      }
+      if (known !== undefined) return 'failed';
+    }
+    logger.warn(`Tool call retries exhausted: failed after ${maxAttempts} attempts`, { ...fields, error_code: error.code, model: operation.model });
+    this.breaker.recordExhaustion(operation.model, unknownName);
+    return 'exhausted';
+  }
+
+  private async retryKnownCall(
+    record: CallRecord,
+    failed: ToolCallError,
+    tool: string,
+    parameters: JsonSchemaObject,
+    operation: Operation,
+    firstAttempt: number,
+  ): Promise<RetryRun> {
+    const { clock, logger } = this.deps;
     const maxAttempts = operation.settings.maxRetries;
     const fields = { correlation_id: operation.correlationId, tool_name: record.tool, call_id: record.callId, max_attempts: maxAttempts };
 
@@ -175,10 +282,10 @@ export class ToolCallRetryHandler {
 
     const started = clock.now();
     let error = failed;
-    for (let attempt = 2; attempt <= maxAttempts; attempt++) {
+    for (let attempt = firstAttempt; attempt <= maxAttempts; attempt++) {
       logger.info(`Tool call parse failed, attempting retry (${attempt - 1}/${maxAttempts})`, { ...fields, attempt: attempt - 1, error_code: error.code });
       await this.backoff(backoffDelayMs(operation.settings.retryDelayMs, attempt - 1), operation);
-      const answer = await this.ask(record, error, lookup.definition.parameters, operation, { ...fields, attempt });
+      const answer = await this.ask(record, error, parameters, operation, { ...fields, attempt });
       record.retryCount++;
       record.tokens = addTokenUsage(record.tokens, answer.usage);
       const parseStarted = clock.now();
@@ -211,9 +318,14 @@ export class ToolCallRetryHandler {
 
   /** Sends the retry prompt for one call and counts the request and its tokens. */
   private async ask(record: CallRecord, error: ToolCallError, parameters: JsonSchemaObject, operation: Operation, fields: LogFields): Promise<ChatResponse> {
-    const { client, chatRequest, signal } = operation.request;
     const prompt = fillRetryPrompt(operation.settings.retryPromptTemplate, retryPromptValues(error, record.tool, parameters));
-    const retryRequest = buildRetryRequest(chatRequest, { id: record.callId, tool: record.tool, arguments: error.rawArguments ?? '' }, prompt);
+    return this.send(record, record.tool, error.rawArguments ?? '', prompt, operation, fields);
+  }
+
+  /** Sends one retry request: the conversation, the failed call echoed, the prompt answering it. */
+  private async send(record: CallRecord, tool: string, args: string, prompt: string, operation: Operation, fields: LogFields): Promise<ChatResponse> {
+    const { client, chatRequest, signal } = operation.request;
+    const retryRequest = buildRetryRequest(chatRequest, { id: record.callId, tool, arguments: args }, prompt);
     const pending = client.chat(retryRequest, signal === undefined ? {} : { signal });
     operation.requests++;
     this.deps.logger.info('Retry prompt sent to model', fields);
@@ -329,6 +441,7 @@ export class ToolCallRetryHandler {
         toolCalls,
         errors,
         content: first.content,
+        ...(first.reasoning === undefined ? {} : { reasoning: first.reasoning }),
         retryCount: operation.requests - 1,
         correlationId: operation.correlationId,
       },
@@ -363,6 +476,26 @@ export class ToolCallRetryHandler {
 /** The request's tools sent in OpenAI strict form: the parser reads their optional properties' `null`s as absent. */
 function strictToolNames(request: ChatRequest): string[] {
   return (request.tools ?? []).filter((tool) => tool.strict === true).map((tool) => tool.name);
+}
+
+/** The arguments of a call to an unknown tool as the retry echoes them (bounded); `undefined` when there are none to show. */
+function unknownCallArguments(error: ToolCallError, original: unknown): string | undefined {
+  const text = error.rawArguments ?? (typeof original === 'string' ? original : original === undefined ? '{}' : JSON.stringify(original));
+  return typeof text === 'string' ? text : undefined;
+}
+
+/** The error of a retry answer that called no tool at all. */
+function noCallError(record: CallRecord, failed: ToolCallError): ToolCallError {
+  return {
+    index: record.index,
+    id: record.callId,
+    tool: failed.tool ?? record.tool,
+    ...(failed.source === undefined ? {} : { source: failed.source }),
+    code: ERROR_CODES.TOOL_CALL_UNKNOWN_TOOL,
+    message: `The retry answer called no tool: '${truncate(failed.tool ?? record.tool, 64)}' still does not exist`,
+    ...(failed.availableTools === undefined ? {} : { availableTools: failed.availableTools }),
+    retryable: false,
+  };
 }
 
 /** Read through a function: TypeScript would otherwise keep `aborted` narrowed across an await. */

@@ -17,6 +17,18 @@ export const OUTPUT_SCHEMA_PATH = '/outputSchema';
 /** The checks of an output schema: the parameter checks but the root rule (a result may be any JSON value). */
 const OUTPUT_SCHEMA_CHECKS: readonly SchemaCheck[] = TOOL_SCHEMA_CHECKS.filter((check) => check !== rootTypeCheck);
 
+/** Options of {@link CfworkerSchemaCompiler}. */
+export interface CfworkerSchemaCompilerOptions {
+  /**
+   * Close the objects a schema leaves open by omission with `unevaluatedProperties: false`
+   * (decision 7: unknown properties are refused); `true` by default. `false` is for schemas the
+   * project does not own, such as the tools a gateway client declares (issue 15), whose authors
+   * expect JSON Schema's own meaning: every other check (types, no coercion, limits, safe
+   * patterns) still applies, and an explicit `additionalProperties: false` still refuses.
+   */
+  readonly closeOpenObjects?: boolean;
+}
+
 /**
  * The schema compiler on @cfworker/json-schema (draft 2020-12). `compile` runs the tool-schema
  * checks (limits, meta-schema, references, typed properties, safe patterns), then compiles a
@@ -24,7 +36,10 @@ const OUTPUT_SCHEMA_CHECKS: readonly SchemaCheck[] = TOOL_SCHEMA_CHECKS.filter((
  * violation found, each an ACODE-TSR-006 with a path inside the definition.
  */
 export class CfworkerSchemaCompiler implements ISchemaCompiler {
-  constructor() {
+  readonly #closeOpenObjects: boolean;
+
+  constructor(options: CfworkerSchemaCompilerOptions = {}) {
+    this.#closeOpenObjects = options.closeOpenObjects ?? true;
     // Build the process-wide meta-schema validator now, so its one-off cost lands at startup and
     // is not charged (and reported as slow) to whichever tool happens to be compiled first.
     validateAgainstMetaSchema({ type: 'object' });
@@ -45,7 +60,7 @@ export class CfworkerSchemaCompiler implements ISchemaCompiler {
 
     // Compiled from the frozen copy, so violations point into `source`, never the caller's object.
     const source = frozenCopy(schema as JsonSchemaObject);
-    const compiled = compileEngineSchema(source, { strict: true, re2Patterns: true });
+    const compiled = compileEngineSchema(source, { strict: this.#closeOpenObjects, re2Patterns: true });
     if (!compiled.ok) {
       // The checks should have caught anything the engine refuses; report it rather than throw.
       const path = basePath + compiled.pointer;

@@ -6,7 +6,7 @@
  */
 export { applySchemaDefaults } from './apply-defaults.js';
 export { schemaHash, sha256Prefix } from './schema-hash.js';
-export { CfworkerSchemaCompiler, PARAMETERS_PATH } from './cfworker-schema-compiler.js';
+export { CfworkerSchemaCompiler, PARAMETERS_PATH, type CfworkerSchemaCompilerOptions } from './cfworker-schema-compiler.js';
 export * from './checks/index.js';
 export { CompiledToolSchema } from './compiled-tool-schema.js';
 export { compileEngineSchema, ENGINE_FAILURE_KEYWORD, EngineSchema, type EngineCompileResult, type EngineSchemaOptions } from './engine-schema.js';

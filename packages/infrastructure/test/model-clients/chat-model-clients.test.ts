@@ -258,6 +258,46 @@ describe('conversation messages on the wire', () => {
     });
   });
 
+  it('OpenAI: parameters of the same wire go verbatim, never over model, messages, tools or stream', async () => {
+    const { url, requests } = await serve([{ kind: 'text', content: 'ok' }]);
+    const parameters = { temperature: 0.1, max_tokens: 64, tool_choice: 'auto', user: 'u1', model: 'other', stream: true, messages: [], tools: [] };
+    await createChatModelClient(settingsFor('openai-compatible', url)).chat({ ...REQUEST, parameters, wireOfParameters: 'openai' });
+    const body = requests[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ model: 'llama3.2', stream: false, temperature: 0.1, max_tokens: 64, tool_choice: 'auto', user: 'u1' });
+    expect(body['messages']).toEqual([{ role: 'user', content: 'Read a.txt' }]);
+    expect(body['tools']).toHaveLength(1);
+  });
+
+  it('Ollama: parameters of the same wire go verbatim, the temperature merged into their options', async () => {
+    const { url, requests } = await serve([{ kind: 'text', content: 'ok' }]);
+    const parameters = { options: { num_ctx: 4096, top_k: 20 }, keep_alive: '5m', format: 'json', stream: true };
+    await createChatModelClient(settingsFor('ollama', url)).chat({ ...REQUEST, temperature: 0.3, parameters, wireOfParameters: 'ollama' });
+    expect(requests[0]?.body).toMatchObject({ stream: false, keep_alive: '5m', format: 'json', options: { num_ctx: 4096, top_k: 20, temperature: 0.3 } });
+  });
+
+  it('OpenAI parameters to an Ollama server: the common ones mapped under options, the rest dropped', async () => {
+    const { url, requests } = await serve([{ kind: 'text', content: 'ok' }]);
+    const parameters = { max_tokens: 10, max_completion_tokens: 20, temperature: 0.5, top_p: 0.9, seed: 7, stop: 'END', response_format: { type: 'json_object' }, tool_choice: 'auto', n: 1 };
+    await createChatModelClient(settingsFor('ollama', url)).chat({ ...REQUEST, parameters, wireOfParameters: 'openai' });
+    const body = requests[0]?.body as Record<string, unknown>;
+    expect(body['options']).toEqual({ num_predict: 20, temperature: 0.5, top_p: 0.9, seed: 7, stop: ['END'] });
+    expect(body['format']).toBe('json');
+    expect(Object.keys(body).sort()).toEqual(['format', 'messages', 'model', 'options', 'stream', 'tools']);
+  });
+
+  it('Ollama parameters to an OpenAI server: options top-level, num_predict as max_tokens, format as response_format', async () => {
+    const { url, requests } = await serve([{ kind: 'text', content: 'ok' }, { kind: 'text', content: 'ok' }]);
+    const client = createChatModelClient(settingsFor('openai-compatible', url));
+    const parameters = { options: { num_predict: 32, temperature: 0.2, top_p: 0.8, seed: 3, stop: ['\n\n'], num_ctx: 8192 }, format: 'json', keep_alive: '1m', think: true };
+    await client.chat({ ...REQUEST, parameters, wireOfParameters: 'ollama' });
+    const body = requests[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ max_tokens: 32, temperature: 0.2, top_p: 0.8, seed: 3, stop: ['\n\n'], response_format: { type: 'json_object' } });
+    expect(Object.keys(body).sort()).toEqual(['max_tokens', 'messages', 'model', 'response_format', 'seed', 'stop', 'stream', 'temperature', 'tools', 'top_p']);
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    await client.chat({ ...REQUEST, parameters: { format: schema }, wireOfParameters: 'ollama' });
+    expect((requests[1]?.body as Record<string, unknown>)['response_format']).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema } });
+  });
+
   it('OpenAI: base_url may already end in /v1', async () => {
     const { url, requests } = await serve([{ kind: 'text', content: 'ok' }]);
     await createChatModelClient(settingsFor('openai-compatible', `${url}/v1`)).chat(REQUEST);

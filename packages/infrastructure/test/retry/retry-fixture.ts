@@ -95,6 +95,8 @@ export interface HandlerOptions {
   readonly breaker?: Partial<RetryCircuitBreakerOptions>;
   /** Replaces the recording sleep. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The handler's `retryUnknownTools`. */
+  readonly retryUnknownTools?: boolean;
 }
 
 /**
@@ -124,6 +126,7 @@ export async function newHandler(options: HandlerOptions = {}) {
     sleep,
     circuitBreaker,
     ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
+    ...(options.retryUnknownTools === undefined ? {} : { retryUnknownTools: options.retryUnknownTools }),
   });
   return { handler, registry, logger, parserLogger, clock, delays, circuitBreaker };
 }

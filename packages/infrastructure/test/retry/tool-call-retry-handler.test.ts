@@ -138,6 +138,87 @@ describe('ToolCallRetryHandler: 002 scenarios', () => {
   });
 });
 
+describe('ToolCallRetryHandler: retryUnknownTools (the gateway)', () => {
+  it('an unknown tool is asked again with the tool names listed; a valid call to one of them ends it', async () => {
+    const { handler, registry } = await newHandler({ retryUnknownTools: true });
+    const client = new ScriptedChatClient([answerWith('file_read', '{"path":"a.txt"}', usage(7, 3))]);
+    const response = chatResponse({ toolCalls: [rawCall('hack_system', '{"cmd":"ls"}', 0, 'call_u')], usage: usage(10, 5) });
+
+    const result = await handler.handle({ client, chatRequest: CHAT_REQUEST, response, provider: 'ollama' });
+
+    expect(result.attempts).toBe(2);
+    expect(result.usage).toEqual(usage(17, 8));
+    expect(result.parse.toolCalls).toEqual([expect.objectContaining({ id: 'call_u', index: 0, name: 'file_read', arguments: expect.objectContaining({ path: 'a.txt' }) })]);
+    expect(result.perCall).toEqual([expect.objectContaining({ tool: 'file_read', outcome: 'retried', retryCount: 1, errorCodes: ['ACODE-TLP-005'] })]);
+    const prompt = retryPromptOf(client.requests[0]);
+    const names = registry.getAllTools().map((tool) => tool.name);
+    expect(prompt).toContain(`The tool 'hack_system' you called does not exist. The tools you can call are: ${names.slice(0, 20).join(', ')}`);
+    expect(prompt).toContain('{"cmd":"ls"}');
+    // The failed call is echoed as the model sent it.
+    const echo = client.requests[0]?.messages.at(-2);
+    expect(echo?.toolCalls).toEqual([{ id: 'call_u', name: 'hack_system', arguments: '{"cmd":"ls"}' }]);
+  });
+
+  it('a close name is offered with its schema example', async () => {
+    const { handler } = await newHandler({ retryUnknownTools: true });
+    const client = new ScriptedChatClient([answerWith('file_read', '{"path":"a.txt"}')]);
+    await handler.handle({ client, chatRequest: CHAT_REQUEST, response: chatResponse({ toolCalls: [rawCall('file_reed', '{}')] }), provider: 'ollama' });
+    const prompt = retryPromptOf(client.requests[0]);
+    expect(prompt).toMatch(/Did you mean '[a-z_]+'\?/);
+    expect(prompt).toMatch(/Expected format for '[a-z_]+' tool:\n```json\n\{/);
+  });
+
+  it('an unknown tool again and again exhausts the retries', async () => {
+    const { handler } = await newHandler({ retryUnknownTools: true, settings: { maxRetries: 3 } });
+    const client = new ScriptedChatClient([answerWith('hack_system', '{}'), answerWith('other_thing', '{}')]);
+    const error = await handler
+      .handle({ client, chatRequest: CHAT_REQUEST, response: chatResponse({ toolCalls: [rawCall('hack_system', '{}')] }), provider: 'ollama' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolCallRetryExhaustedException);
+    expect((error as ToolCallRetryExhaustedException).errors.map((e) => e.code)).toEqual(['ACODE-TLP-005', 'ACODE-TLP-005', 'ACODE-TLP-005']);
+    expect(client.requests).toHaveLength(2);
+  });
+
+  it('a known tool with invalid arguments in the answer goes on as that tool\'s retry, within the same attempts', async () => {
+    const { handler } = await newHandler({ retryUnknownTools: true, settings: { maxRetries: 3 } });
+    const client = new ScriptedChatClient([answerWith('file_read', '{"path":42}'), answerWith('file_read', '{"path":"b.txt"}')]);
+    const result = await handler.handle({ client, chatRequest: CHAT_REQUEST, response: chatResponse({ toolCalls: [rawCall('hack_system', '{}')] }), provider: 'ollama' });
+    expect(result.attempts).toBe(3);
+    expect(result.perCall[0]).toMatchObject({ outcome: 'retried', retryCount: 2, errorCodes: ['ACODE-TLP-005', 'ACODE-TLP-004'] });
+    expect(retryPromptOf(client.requests[1])).toContain("Expected format for 'file_read' tool:");
+  });
+
+  it('arguments over max_argument_size are never echoed back, even for an unknown tool', async () => {
+    const { handler } = await newHandler({ retryUnknownTools: true, settings: { maxArgumentSize: 1024 } });
+    const client = new ScriptedChatClient([]);
+    const big = JSON.stringify({ data: 'x'.repeat(2000) });
+    const result = await handler.handle({ client, chatRequest: CHAT_REQUEST, response: chatResponse({ toolCalls: [rawCall('hack_system', big)] }), provider: 'ollama' });
+    expect(client.requests).toHaveLength(0);
+    expect(result.parse.errors.map((e) => e.code)).toEqual(['ACODE-TLP-005']);
+  });
+});
+
+describe('ToolCallRetryHandler.settle', () => {
+  it('answers an exhaustion instead of throwing it, with the per-call report', async () => {
+    const { handler } = await newHandler({ settings: { maxRetries: 2 } });
+    const client = new ScriptedChatClient([answerWith('read_file', GARBAGE, usage(3, 1))]);
+    const response = chatResponse({ toolCalls: [rawCall('read_file', GARBAGE)], usage: usage(10, 5) });
+    const result = await handler.settle({ client, chatRequest: CHAT_REQUEST, response, provider: 'ollama' });
+    expect(result.exhaustedTool).toBe('read_file');
+    expect(result.attempts).toBe(2);
+    expect(result.usage).toEqual(usage(13, 6));
+    expect(result.parse.errors.map((e) => e.code)).toEqual(['ACODE-TLP-003']);
+    expect(result.perCall).toEqual([expect.objectContaining({ outcome: 'failed', retryCount: 1 })]);
+  });
+
+  it('is handle when nothing runs out', async () => {
+    const { handler } = await newHandler();
+    const result = await handler.settle({ client: new ScriptedChatClient([]), chatRequest: CHAT_REQUEST, response: chatResponse(), provider: 'ollama' });
+    expect(result).not.toHaveProperty('exhaustedTool');
+    expect(result.attempts).toBe(1);
+  });
+});
+
 describe('ToolCallRetryHandler: the retry request', () => {
   it('sends the conversation, the failed call as sent, and a tool message answering it; model and tools kept', async () => {
     const { handler } = await newHandler();

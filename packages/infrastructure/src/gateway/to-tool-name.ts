@@ -42,3 +42,24 @@ export function isToolName(name: string): boolean {
 export function hashOf(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
 }
+
+/**
+ * Our names for a list of foreign names, in order, each by {@link toToolName}, with clashes told
+ * apart: when two or more names become the same name of ours (`get-weather` and `get_weather`),
+ * the one already valid as it is keeps it and the others get `_` and 8 hex digits of their own
+ * SHA-256, so the result does not depend on the order of the list (the MCP adapter's rule).
+ */
+export function distinctToolNames(originals: readonly string[]): string[] {
+  const wanted = originals.map(toToolName);
+  const count = new Map<string, number>();
+  for (const name of wanted) count.set(name, (count.get(name) ?? 0) + 1);
+  return wanted.map((name, index) => {
+    const original = originals[index] as string;
+    return (count.get(name) ?? 0) > 1 && original !== name ? disambiguated(name, original) : name;
+  });
+}
+
+function disambiguated(name: string, original: string): string {
+  const suffix = `_${hashOf(original)}`;
+  return `${name.slice(0, MAX_TOOL_NAME_LENGTH - suffix.length).replace(/_+$/, '')}${suffix}`;
+}

@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ModelClientException,
+  type ChatCallOptions,
+  type IChatModelClient,
+  type IClock,
+  type ICorrelationContext,
+  type ILogger,
+  type ITelemetryStore,
+  type ModelServerInfo,
+  type ToolCallSettingsCatalog,
+} from '@acode/application';
+import {
+  addTokenUsage,
+  DEFAULT_TOOL_CALL_SETTINGS,
+  ERROR_CODES,
+  ZERO_TOKEN_USAGE,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatTool,
+  type ErrorCode,
+  type RepairName,
+  type TokenUsage,
+  type ToolCallSettings,
+} from '@acode/domain';
+import { MONOTONIC_CLOCK } from '../clock/monotonic-clock.js';
+import { createToolCallParser } from '../library/create-tool-call-parser.js';
+import { SILENT_LOGGER } from '../library/silent-logger.js';
+import type { RetryCircuitBreaker } from '../retry/retry-circuit-breaker.js';
+import type { RetrySleep, ToolCallHandlingResult, ToolCallReport } from '../retry/tool-call-handling.js';
+import { ToolCallRetryHandler } from '../retry/tool-call-retry-handler.js';
+import { withoutUndefined } from '../tool-calls/tool-call-settings-catalog.js';
+import type { GatewayAnswer, GatewayRequest, GatewayToolCall } from './gateway-request.js';
+import type { ToolContract } from './request-tool-contract.js';
+import { WireNamedRegistry } from './wire-named-registry.js';
+
+/** One client request for {@link runGatewayChat}. */
+export interface GatewayChatInput {
+  readonly request: GatewayRequest;
+  /** The request's tools as a contract (`toolContract(request.tools)`): what the upstream's calls must satisfy. */
+  readonly contract: ToolContract;
+  /** Aborts the upstream request and any backoff (the client hung up). */
+  readonly signal?: AbortSignal;
+  /** The id of this exchange in logs and telemetry; a new UUID when left out. */
+  readonly correlationId?: string;
+}
+
+/** The ports and settings of {@link runGatewayChat}; everything but the upstream has a default. */
+export interface GatewayChatDependencies {
+  /** The model server asked, and asked again: `createChatModelClient(upstream settings)`. */
+  readonly upstream: IChatModelClient;
+  /** `tool_call` settings over 002's defaults (`maxRetries`, `retryDelayMs`, `maxArgumentSize`...). */
+  readonly settings?: Partial<ToolCallSettings>;
+  /** Times parses and retries; `performance.now()` by default. */
+  readonly clock?: IClock;
+  /** Parse and retry lines (never argument values); nowhere by default. */
+  readonly logger?: ILogger;
+  /** Backoff wait between attempts; a real, abortable timer by default. */
+  readonly sleep?: RetrySleep;
+  /** Share one across requests so a model + tool pair that keeps exhausting its retries is suspended. */
+  readonly circuitBreaker?: RetryCircuitBreaker;
+  /** Where one row per call goes; none by default. */
+  readonly telemetry?: ITelemetryStore;
+}
+
+/** How the request's calls ended, over all of them: the worst wins (`failed` > `retried` > `repaired` > `success`). */
+export type GatewayOutcome = 'success' | 'repaired' | 'retried' | 'failed';
+
+/** What the pipeline did, for the `x-acode-*` headers, telemetry and metrics. */
+export interface GatewayChatReport {
+  /** Upstream requests made, the first included. */
+  readonly attempts: number;
+  /** Repairs applied to the calls answered, one entry per repair per call, in call order. */
+  readonly repairs: readonly RepairName[];
+  readonly outcome: GatewayOutcome;
+  /** One report per call of the first answer (and per error belonging to no call). */
+  readonly perCall: readonly ToolCallReport[];
+  /** Why the calls still invalid are invalid (their last error); absent when every call validated. */
+  readonly invalid?: ReadonlyArray<{ readonly code: ErrorCode; readonly message: string }>;
+}
+
+/** The answer of {@link runGatewayChat}: what the client receives, and what happened. */
+export interface GatewayChatAnswer {
+  readonly kind: 'answer';
+  /** The valid calls under the client's names, the text without calls written in it, usage summed over attempts. */
+  readonly answer: GatewayAnswer;
+  readonly report: GatewayChatReport;
+  /** The upstream's last answer as it came (for `on_invalid: pass_through`), its calls unparsed. */
+  readonly lastUpstreamAnswer: ChatResponse;
+}
+
+/**
+ * The upstream could not give an answer: nothing listened (`upstream_unreachable`, 502), it stayed
+ * silent past `timeout_ms` (`upstream_timeout`, 504), it answered an HTTP error or something that
+ * is not an answer (`upstream_error`, 502), or the caller aborted (`cancelled`: the client is gone).
+ * `message` is the model client's, which never holds the API key (it scrubs the server's words).
+ */
+export interface GatewayUpstreamFailure {
+  readonly kind: 'upstream_unreachable' | 'upstream_timeout' | 'upstream_error' | 'cancelled';
+  /** The ACODE-MDL code of the failure. */
+  readonly code: ErrorCode;
+  readonly message: string;
+  /** The upstream's HTTP status, when it answered one. */
+  readonly status?: number;
+  /** Upstream requests made, the failed one included. */
+  readonly attempts: number;
+  /** Tokens of the upstream answers that did arrive before the failure. */
+  readonly usage: TokenUsage;
+}
+
+export type GatewayChatResult = GatewayChatAnswer | GatewayUpstreamFailure;
+
+/**
+ * The gateway's pipeline for one non-streamed upstream exchange (issue 15): sends the client's
+ * request to the upstream with the request's tools (their normalised schemas, under the client's
+ * names) and its pass-through parameters; reads the answer's calls, structured or written in the
+ * text, repairs and validates them against the request's tools; asks the upstream again for a
+ * call still invalid, an unknown tool included (the retry handler's rules: `max_retries`,
+ * backoff, the circuit breaker, never arguments over `max_argument_size`); and returns one answer.
+ *
+ * Names: the model sees and answers with the client's (wire) names; validation runs over a
+ * {@link WireNamedRegistry} view of the contract's registry, so the calls, errors, retry prompts
+ * and the tool list of an unknown-tool retry all use the client's names, and history messages go
+ * upstream as the client sent them. A request without tools whose answer has no structured call
+ * is passed through untouched.
+ *
+ * Expected upstream failures come back as a {@link GatewayUpstreamFailure}, never thrown.
+ */
+export async function runGatewayChat(input: GatewayChatInput, deps: GatewayChatDependencies): Promise<GatewayChatResult> {
+  const { request, contract, signal } = input;
+  const upstream = new RecordingClient(deps.upstream);
+  const chatRequest = upstreamRequest(request, contract);
+  try {
+    const first = await upstream.chat(chatRequest, signal === undefined ? {} : { signal });
+    if (request.tools.length === 0 && first.toolCalls.length === 0) return untouched(first, request, upstream);
+
+    const settings: ToolCallSettings = Object.freeze({ ...DEFAULT_TOOL_CALL_SETTINGS, ...withoutUndefined(deps.settings ?? {}) });
+    const catalog: ToolCallSettingsCatalog = Object.freeze({ defaults: settings, forProvider: () => settings });
+    const id = input.correlationId ?? randomUUID();
+    const correlation: ICorrelationContext = { current: () => id, run: (fn) => fn() };
+    const logger = deps.logger ?? SILENT_LOGGER;
+    const clock = deps.clock ?? MONOTONIC_CLOCK;
+    const registry = new WireNamedRegistry(contract);
+    const parser = createToolCallParser({ registry, settings, logger, correlation, clock });
+    const handler = new ToolCallRetryHandler({
+      parser,
+      settings: catalog,
+      registry,
+      logger,
+      clock,
+      correlation,
+      retryUnknownTools: true,
+      ...(deps.sleep === undefined ? {} : { sleep: deps.sleep }),
+      ...(deps.circuitBreaker === undefined ? {} : { circuitBreaker: deps.circuitBreaker }),
+      ...(deps.telemetry === undefined ? {} : { telemetry: deps.telemetry }),
+    });
+    const result = await handler.settle({
+      client: upstream,
+      chatRequest,
+      response: first,
+      provider: deps.upstream.provider,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    return answered(result, first, request, upstream);
+  } catch (error) {
+    if (error instanceof ModelClientException) return upstreamFailure(error, upstream);
+    throw error;
+  }
+}
+
+/** The request the upstream receives: the conversation as the client sent it, the contract's tools under the client's names. */
+function upstreamRequest(request: GatewayRequest, contract: ToolContract): ChatRequest {
+  const tools: ChatTool[] = [];
+  for (const tool of request.tools) {
+    const registryName = contract.toRegistry(tool.wireName);
+    const definition = registryName === undefined ? undefined : contract.registry.findTool(registryName)?.definition;
+    if (definition === undefined) continue;
+    tools.push({ name: tool.wireName, description: definition.description, parameters: definition.parameters, ...(tool.strict === true ? { strict: true } : {}) });
+  }
+  return {
+    model: request.model,
+    messages: request.messages,
+    ...(tools.length === 0 ? {} : { tools }),
+    parameters: request.parameters,
+    wireOfParameters: request.wire,
+  };
+}
+
+function answered(result: ToolCallHandlingResult, first: ChatResponse, request: GatewayRequest, upstream: RecordingClient): GatewayChatAnswer {
+  const { parse, perCall } = result;
+  const toolCalls: GatewayToolCall[] = parse.toolCalls.map((call) => ({ id: call.id, wireName: call.name, arguments: call.arguments }));
+  const invalid = parse.errors.map((error) => ({ code: error.code, message: error.message }));
+  const answer: GatewayAnswer = {
+    model: first.model || request.model,
+    content: parse.content,
+    ...(parse.reasoning === undefined || parse.reasoning === '' ? {} : { reasoning: parse.reasoning }),
+    toolCalls,
+    finishReason: finishReason(toolCalls.length > 0, first),
+    usage: result.usage,
+  };
+  return {
+    kind: 'answer',
+    answer,
+    report: {
+      attempts: result.attempts,
+      repairs: perCall.flatMap((call) => call.repairs),
+      outcome: outcomeOf(perCall, invalid.length > 0),
+      perCall,
+      ...(invalid.length === 0 ? {} : { invalid }),
+    },
+    lastUpstreamAnswer: upstream.last ?? first,
+  };
+}
+
+/** A request without tools answered without calls: the answer as it came. */
+function untouched(first: ChatResponse, request: GatewayRequest, upstream: RecordingClient): GatewayChatAnswer {
+  return {
+    kind: 'answer',
+    answer: { model: first.model || request.model, content: first.content, toolCalls: [], finishReason: first.finishReason ?? 'stop', usage: first.usage },
+    report: { attempts: upstream.requests, repairs: [], outcome: 'success', perCall: [] },
+    lastUpstreamAnswer: first,
+  };
+}
+
+/** `tool_calls` with calls; otherwise the first answer's reason (whose text is the one answered), `stop` when it had none or said `tool_calls`. */
+function finishReason(hasCalls: boolean, first: ChatResponse): string {
+  if (hasCalls) return 'tool_calls';
+  const reason = first.finishReason;
+  return reason === undefined || reason === '' || reason === 'tool_calls' ? 'stop' : reason;
+}
+
+function outcomeOf(perCall: readonly ToolCallReport[], invalid: boolean): GatewayOutcome {
+  if (invalid || perCall.some((call) => call.outcome === 'failed')) return 'failed';
+  if (perCall.some((call) => call.outcome === 'retried')) return 'retried';
+  if (perCall.some((call) => call.outcome === 'repaired')) return 'repaired';
+  return 'success';
+}
+
+function upstreamFailure(error: ModelClientException, upstream: RecordingClient): GatewayUpstreamFailure {
+  const kind: GatewayUpstreamFailure['kind'] =
+    error.code === ERROR_CODES.MODEL_UNREACHABLE
+      ? 'upstream_unreachable'
+      : error.code === ERROR_CODES.MODEL_TIMEOUT
+        ? 'upstream_timeout'
+        : error.code === ERROR_CODES.MODEL_CANCELLED
+          ? 'cancelled'
+          : 'upstream_error';
+  return {
+    kind,
+    code: error.code,
+    message: error.message,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    attempts: upstream.requests,
+    usage: upstream.usage,
+  };
+}
+
+/** The upstream port, counting requests and tokens and keeping the last answer as it came. */
+class RecordingClient implements IChatModelClient {
+  readonly provider: string;
+  requests = 0;
+  usage: TokenUsage = ZERO_TOKEN_USAGE;
+  last: ChatResponse | undefined;
+
+  constructor(private readonly inner: IChatModelClient) {
+    this.provider = inner.provider;
+  }
+
+  async chat(request: ChatRequest, options?: ChatCallOptions): Promise<ChatResponse> {
+    this.requests++;
+    const response = await this.inner.chat(request, options);
+    this.usage = addTokenUsage(this.usage, response.usage);
+    this.last = response;
+    return response;
+  }
+
+  chatStream(request: ChatRequest, options?: ChatCallOptions): Promise<ChatResponse> {
+    return this.chat(request, options);
+  }
+
+  listModels(options?: Pick<ChatCallOptions, 'signal'>): Promise<ModelServerInfo> {
+    return this.inner.listModels(options);
+  }
+}

@@ -1,0 +1,62 @@
+import type { ChatMessage, JsonValue, TokenUsage } from '@acode/domain';
+
+/** The two wire formats the gateway serves and speaks upstream (issue 15). */
+export type GatewayWire = 'openai' | 'ollama';
+
+/** A tool as a client declared it in its request: the wire's own name and schema, not yet checked. */
+export interface GatewayTool {
+  /** The name on the wire (OpenAI allows `^[a-zA-Z0-9_-]{1,64}$`); answers use it again. */
+  readonly wireName: string;
+  /** Its description, `''` when the client sent none. */
+  readonly description: string;
+  /** The JSON Schema of its arguments as sent (any dialect; normalised by the tool contract). */
+  readonly parameters: unknown;
+  /** OpenAI's `strict: true` on the function, when the client set it. */
+  readonly strict?: boolean;
+}
+
+/**
+ * A client's chat request read from its wire (OpenAI `POST /v1/chat/completions` or Ollama
+ * `POST /api/chat`), in the project's neutral form plus what must reach the upstream untouched.
+ */
+export interface GatewayRequest {
+  /** The wire the client spoke; its answer goes back in the same one. */
+  readonly wire: GatewayWire;
+  readonly model: string;
+  readonly messages: readonly ChatMessage[];
+  /** The request's tools, in its order; empty when it declared none. */
+  readonly tools: readonly GatewayTool[];
+  /** Whether the client asked for a stream. */
+  readonly stream: boolean;
+  /**
+   * Every other top-level field of the client's body (`temperature`, `max_tokens`, `options`,
+   * `response_format`, `tool_choice`, `keep_alive`...), verbatim: forwarded to an upstream of the
+   * same wire unchanged, and mapped where a field has a counterpart on the other wire.
+   */
+  readonly parameters: Readonly<Record<string, JsonValue>>;
+}
+
+/** A tool call of the gateway's answer: validated, with the client's own tool name. */
+export interface GatewayToolCall {
+  /** The call's id (`call_...`); Ollama's wire carries none, and writers for it leave it out. */
+  readonly id: string;
+  /** The tool's name as the client declared it (its wire name, not the registry's). */
+  readonly wireName: string;
+  /** The validated arguments (defaults applied). */
+  readonly arguments: Readonly<Record<string, JsonValue>>;
+}
+
+/** The one answer the client receives, whatever happened upstream. */
+export interface GatewayAnswer {
+  /** The model name to report (the upstream's, else the requested one). */
+  readonly model: string;
+  /** Assistant text, with calls written in it removed. */
+  readonly content: string;
+  /** Reasoning set apart (`reasoning_content` on OpenAI, `thinking` on Ollama); absent when none. */
+  readonly reasoning?: string;
+  readonly toolCalls: readonly GatewayToolCall[];
+  /** `tool_calls` when there are calls, else the upstream's reason (`stop`, `length`...). */
+  readonly finishReason: string;
+  /** Summed over every upstream request of this answer. */
+  readonly usage: TokenUsage;
+}

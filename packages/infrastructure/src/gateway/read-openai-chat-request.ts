@@ -1,0 +1,193 @@
+import { appendPointer, describeValueType, isPlainObject, ownValue, type ChatMessage } from '@acode/domain';
+import { excerpt, requestError, type GatewayRequestError, type GatewayRequestReading } from './gateway-request-error.js';
+import { requestParameters } from './request-parameters.js';
+import { readRequestTools } from './read-request-tools.js';
+
+/** The top-level fields the gateway reads itself; every other one goes to `parameters` verbatim. */
+const READ_FIELDS: ReadonlySet<string> = new Set(['model', 'messages', 'tools', 'stream']);
+
+type Read<T> = { readonly value: T } | { readonly error: GatewayRequestError };
+
+/**
+ * Reads the body of an OpenAI `POST /v1/chat/completions` request into a {@link GatewayRequest}.
+ *
+ * - `system` and `developer` messages become `system`; `user`, `assistant` and `tool` keep their
+ *   role. Content may be a string or an array of `text` parts (joined with newlines); an
+ *   assistant's `refusal` stands for its content when it has none. Image, audio and file parts
+ *   are refused: the gateway's messages carry text only, and dropping a part silently would
+ *   change the question the model is asked.
+ * - An assistant's `tool_calls` keep their id, name and `function.arguments` (a string, as the
+ *   format says; an object is accepted too). A `tool` message needs its `tool_call_id`, and gets
+ *   the name of the tool that call named (`toolName`), which an Ollama upstream wants.
+ * - `tools` are read by {@link readRequestTools} (functions only, OpenAI's name pattern, at most
+ *   128, no name twice).
+ * - `stream` is `false` unless `true`. Every other field (`temperature`, `max_tokens`,
+ *   `tool_choice`, `response_format`, `stream_options`...) goes to `parameters` verbatim. The
+ *   deprecated `functions` and `function_call` are refused: calls to functions declared that way
+ *   could not be checked.
+ *
+ * Refusals are ACODE-GTW-001 (ACODE-GTW-002 for a tool), with the field's JSON Pointer. It never
+ * throws; size and nesting limits of the body itself are the route's.
+ */
+export function readOpenAiChatRequest(body: unknown): GatewayRequestReading {
+  try {
+    return readBody(body);
+  } catch {
+    // Reached only by input no JSON parser makes (a throwing getter, a Proxy): refused, not thrown.
+    return { ok: false, error: requestError('', 'The body could not be read as a chat completion request') };
+  }
+}
+
+function readBody(body: unknown): GatewayRequestReading {
+  if (!isPlainObject(body)) return refused(requestError('', `The body must be a JSON object; got ${describeValueType(body)}`));
+  const model = ownValue(body, 'model');
+  if (typeof model !== 'string' || model.trim() === '') {
+    return refused(requestError('/model', typeof model === 'string' ? 'model must not be empty' : `model must be a non-empty string; got ${describeValueType(model)}`));
+  }
+  for (const legacy of ['functions', 'function_call']) {
+    if (ownValue(body, legacy) !== undefined && ownValue(body, legacy) !== null) {
+      return refused(requestError(`/${legacy}`, `${legacy} is deprecated and not supported by the gateway; declare tools with "tools" (and choose with "tool_choice")`));
+    }
+  }
+  const stream = ownValue(body, 'stream') ?? false;
+  if (typeof stream !== 'boolean') return refused(requestError('/stream', `stream must be a boolean; got ${describeValueType(stream)}`));
+  const messages = readMessages(ownValue(body, 'messages'));
+  if ('error' in messages) return refused(messages.error);
+  const tools = readRequestTools(ownValue(body, 'tools'), 'openai');
+  if (!tools.ok) return refused(tools.error);
+  const parameters = requestParameters(body, READ_FIELDS);
+  if (!parameters.ok) return refused(parameters.error);
+  return { ok: true, request: { wire: 'openai', model, messages: messages.value, tools: tools.tools, stream, parameters: parameters.parameters } };
+}
+
+function refused(error: GatewayRequestError): GatewayRequestReading {
+  return { ok: false, error };
+}
+
+function readMessages(value: unknown): Read<ChatMessage[]> {
+  if (!Array.isArray(value)) return { error: requestError('/messages', `messages must be an array; got ${describeValueType(value)}`) };
+  if (value.length === 0) return { error: requestError('/messages', 'messages must not be empty') };
+  const messages: ChatMessage[] = [];
+  // The tool each call id named: a tool message carries only the id, and an Ollama upstream
+  // wants the tool's name (`tool_name`) instead.
+  const called = new Map<string, string>();
+  for (let index = 0; index < value.length; index++) {
+    const message = readMessage(value[index], index);
+    if ('error' in message) return message;
+    const read = message.value;
+    for (const call of read.toolCalls ?? []) called.set(call.id, call.name);
+    const toolName = read.role === 'tool' && read.toolCallId !== undefined ? called.get(read.toolCallId) : undefined;
+    messages.push(toolName === undefined ? read : { ...read, toolName });
+  }
+  return { value: messages };
+}
+
+function readMessage(item: unknown, index: number): Read<ChatMessage> {
+  const at = `/messages/${index}`;
+  if (!isPlainObject(item)) return { error: requestError(at, `messages[${index}] must be an object; got ${describeValueType(item)}`) };
+  const role = ownValue(item, 'role');
+  switch (role) {
+    case 'system':
+    case 'developer':
+    case 'user': {
+      const content = readContent(ownValue(item, 'content'), `${at}/content`, `messages[${index}].content`, false);
+      return 'error' in content ? content : { value: { role: role === 'user' ? 'user' : 'system', content: content.value } };
+    }
+    case 'assistant':
+      return readAssistant(item, index);
+    case 'tool': {
+      const callId = ownValue(item, 'tool_call_id');
+      if (typeof callId !== 'string' || callId === '') {
+        return { error: requestError(`${at}/tool_call_id`, `messages[${index}].tool_call_id must be a non-empty string (the id of the call it answers); got ${describeValueType(callId)}`) };
+      }
+      const content = readContent(ownValue(item, 'content'), `${at}/content`, `messages[${index}].content`, false);
+      return 'error' in content ? content : { value: { role: 'tool', content: content.value, toolCallId: callId } };
+    }
+    case 'function':
+      return { error: requestError(`${at}/role`, `messages[${index}].role "function" is deprecated and not supported; answer tool calls with "tool" messages`) };
+    default:
+      return {
+        error: requestError(
+          `${at}/role`,
+          typeof role === 'string'
+            ? `messages[${index}].role ${excerpt(role)} is not one of system, developer, user, assistant, tool`
+            : `messages[${index}].role must be a string; got ${describeValueType(role)}`,
+        ),
+      };
+  }
+}
+
+function readAssistant(item: Readonly<Record<string, unknown>>, index: number): Read<ChatMessage> {
+  const at = `/messages/${index}`;
+  const content = readContent(ownValue(item, 'content'), `${at}/content`, `messages[${index}].content`, true);
+  if ('error' in content) return content;
+  const refusal = ownValue(item, 'refusal') ?? undefined;
+  if (refusal !== undefined && typeof refusal !== 'string') {
+    return { error: requestError(`${at}/refusal`, `messages[${index}].refusal must be a string; got ${describeValueType(refusal)}`) };
+  }
+  const legacy = ownValue(item, 'function_call');
+  if (legacy !== undefined && legacy !== null) {
+    return { error: requestError(`${at}/function_call`, `messages[${index}].function_call is deprecated and not supported; send tool_calls`) };
+  }
+  const calls = ownValue(item, 'tool_calls') ?? [];
+  if (!Array.isArray(calls)) return { error: requestError(`${at}/tool_calls`, `messages[${index}].tool_calls must be an array; got ${describeValueType(calls)}`) };
+  const toolCalls: { id: string; name: string; arguments: string | object }[] = [];
+  for (let position = 0; position < calls.length; position++) {
+    const call = readAssistantCall(calls[position], index, position);
+    if ('error' in call) return call;
+    toolCalls.push(call.value);
+  }
+  const text = content.value === '' && refusal !== undefined ? refusal : content.value;
+  return { value: { role: 'assistant', content: text, ...(toolCalls.length === 0 ? {} : { toolCalls }) } };
+}
+
+function readAssistantCall(item: unknown, index: number, position: number): Read<{ id: string; name: string; arguments: string | object }> {
+  const at = `/messages/${index}/tool_calls/${position}`;
+  const label = `messages[${index}].tool_calls[${position}]`;
+  if (!isPlainObject(item)) return { error: requestError(at, `${label} must be an object; got ${describeValueType(item)}`) };
+  const type = ownValue(item, 'type') ?? 'function';
+  if (type !== 'function') return { error: requestError(`${at}/type`, `${label}.type must be "function"; got ${excerpt(type)}`) };
+  const id = ownValue(item, 'id');
+  if (typeof id !== 'string' || id === '') return { error: requestError(`${at}/id`, `${label}.id must be a non-empty string; got ${describeValueType(id)}`) };
+  const fn = ownValue(item, 'function');
+  if (!isPlainObject(fn)) return { error: requestError(`${at}/function`, `${label}.function must be an object; got ${describeValueType(fn)}`) };
+  const name = ownValue(fn, 'name');
+  if (typeof name !== 'string' || name === '') return { error: requestError(`${at}/function/name`, `${label}.function.name must be a non-empty string; got ${describeValueType(name)}`) };
+  const args = ownValue(fn, 'arguments') ?? '{}';
+  if (typeof args !== 'string' && !isPlainObject(args)) {
+    return { error: requestError(`${at}/function/arguments`, `${label}.function.arguments must be a JSON text (a string); got ${describeValueType(args)}`) };
+  }
+  return { value: { id, name, arguments: args } };
+}
+
+/**
+ * A message's content as text: a string, or the `text` (and, for an assistant, `refusal`) parts
+ * of an array joined with newlines; `null` or absent is `''` where `optional`.
+ */
+function readContent(value: unknown, at: string, label: string, optional: boolean): Read<string> {
+  if (typeof value === 'string') return { value };
+  if ((value === null || value === undefined) && optional) return { value: '' };
+  if (!Array.isArray(value)) return { error: requestError(at, `${label} must be a string or an array of text parts; got ${describeValueType(value)}`) };
+  const texts: string[] = [];
+  for (let position = 0; position < value.length; position++) {
+    const part: unknown = value[position];
+    const partAt = appendPointer(at, position);
+    if (!isPlainObject(part)) return { error: requestError(partAt, `${label}[${position}] must be an object; got ${describeValueType(part)}`) };
+    const type = ownValue(part, 'type');
+    const key = type === 'text' ? 'text' : type === 'refusal' && optional ? 'refusal' : undefined;
+    if (key === undefined) {
+      return {
+        error: requestError(
+          `${partAt}/type`,
+          typeof type === 'string'
+            ? `${label}[${position}] is a ${excerpt(type)} part; the gateway forwards text only`
+            : `${label}[${position}].type must be a string; got ${describeValueType(type)}`,
+        ),
+      };
+    }
+    const text = ownValue(part, key);
+    if (typeof text !== 'string') return { error: requestError(`${partAt}/${key}`, `${label}[${position}].${key} must be a string; got ${describeValueType(text)}`) };
+    texts.push(text);
+  }
+  return { value: texts.join('\n') };
+}

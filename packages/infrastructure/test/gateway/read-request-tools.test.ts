@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readRequestTools } from '../../src/gateway/read-request-tools.js';
+
+describe('readRequestTools', () => {
+  it('reads absent and null as no tools', () => {
+    expect(readRequestTools(undefined, 'openai')).toEqual({ ok: true, tools: [] });
+    expect(readRequestTools(null, 'ollama')).toEqual({ ok: true, tools: [] });
+  });
+
+  it('keeps the name, description, schema and strict flag; null parameters are none', () => {
+    expect(readRequestTools([{ type: 'function', function: { name: 'a', description: 'd', parameters: null, strict: false } }], 'openai')).toEqual({
+      ok: true,
+      tools: [{ wireName: 'a', description: 'd', parameters: undefined, strict: false }],
+    });
+  });
+
+  it.each([
+    [[1], 'ACODE-GTW-001', '/tools/0', 'tools[0] must be an object; got an integer'],
+    [[{ type: 'function' }], 'ACODE-GTW-001', '/tools/0/function', 'tools[0].function must be an object; got nothing'],
+    [[{ type: 'function', function: { name: 1 } }], 'ACODE-GTW-001', '/tools/0/function/name', 'tools[0].function.name must be a string; got an integer'],
+    [[{ type: 'function', function: { name: 'a', description: 3 } }], 'ACODE-GTW-001', '/tools/0/function/description', 'tools[0].function.description must be a string; got an integer'],
+    [[{ type: 'function', function: { name: 'a', strict: 'yes' } }], 'ACODE-GTW-001', '/tools/0/function/strict', 'tools[0].function.strict must be a boolean; got a string'],
+    [[{ function: { name: 'a' } }], 'ACODE-GTW-002', '/tools/0/type', 'tools[0].type must be "function" (the only kind of tool the gateway can check calls of); got nothing'],
+  ])('refuses %j', (tools, code, field, message) => {
+    expect(readRequestTools(tools, 'openai')).toEqual({ ok: false, error: { code, field, message } });
+  });
+
+  it('refuses parameters nested past 64 levels', () => {
+    let deep: unknown = {};
+    for (let i = 0; i < 1_000; i++) deep = { not: deep };
+    expect(readRequestTools([{ type: 'function', function: { name: 'a', parameters: deep } }], 'openai')).toEqual({
+      ok: false,
+      error: { code: 'ACODE-GTW-002', field: '/tools/0/function/parameters', message: 'tools[0].function.parameters must be JSON nesting at most 64 levels' },
+    });
+  });
+});
