@@ -11,6 +11,7 @@ import {
 } from '@acode/application';
 import { ERROR_CODES, type RegistryLimits } from '@acode/domain';
 import type { HostExecution } from './execution/host-execution.js';
+import type { HostGateway } from './gateway/host-gateway.js';
 import { CORRELATION_ID_HEADER, acceptedCorrelationId } from './http/correlation-id.js';
 import { hostError } from './http/host-error.js';
 import { writeHostResponse, type HostResponse } from './http/host-response.js';
@@ -56,6 +57,12 @@ export interface HostServerOptions {
   readonly timeouts?: Partial<HostTimeouts>;
   /** Sessions and tool execution (`/v1/sessions/...`); without it those routes answer 503. */
   readonly execution?: HostExecution;
+  /**
+   * The tool-call gateway (issue 15): `POST /v1/chat/completions` and `POST /api/chat` checked,
+   * every other path under `/v1/` and `/api/` that no host route serves passed to its upstream.
+   * Without it those paths are 404s.
+   */
+  readonly gateway?: HostGateway;
 }
 
 /** A host server: bound with `listen`, drained with `close`. */
@@ -170,6 +177,12 @@ export function createHostServer(options: HostServerOptions): HostServer {
       const params = matchTemplate(candidate.template, segments);
       return params ? [{ candidate, params }] : [];
     });
+    const gateway = options.gateway;
+    // The host's own routes keep priority; the gateway takes the rest of `/v1/` and `/api/`.
+    if (matches.length === 0 && gateway !== undefined && gateway.handles(segments)) {
+      const gone = goneSignal(res);
+      return { template: gateway.templateOf(req.method, segments), respond: () => gateway.serve(req, res, correlationId, gone) };
+    }
     if (matches.length === 0) return fixed(hostError(404, 'No such endpoint', correlationId));
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const match = matches.find(({ candidate }) => candidate.method === method);
@@ -179,15 +192,12 @@ export function createHostServer(options: HostServerOptions): HostServer {
     }
     const { candidate, params } = match;
     // A client that hangs up mid-request cancels what its request started (a tool run).
-    const gone = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) gone.abort(new Error('The client closed the connection'));
-    });
+    const gone = goneSignal(res);
     return {
       template: candidate.template,
       respond: async () =>
         candidate.handle(
-          { params, query, headers: req.headers, correlationId, readBody: (limitBytes) => readBoundedBody(req, limitBytes), signal: gone.signal },
+          { params, query, headers: req.headers, correlationId, readBody: (limitBytes) => readBoundedBody(req, limitBytes), signal: gone },
           context,
         ),
     };
@@ -233,6 +243,15 @@ export function createHostServer(options: HostServerOptions): HostServer {
       return closing;
     },
   };
+}
+
+/** Aborted when the client hangs up before its response is written. */
+function goneSignal(res: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort(new Error('The client closed the connection'));
+  });
+  return gone.signal;
 }
 
 function fixed(response: HostResponse): { template: string; respond: () => Promise<HostResponse> } {

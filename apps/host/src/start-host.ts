@@ -14,6 +14,7 @@ import {
 import { registerAcodeServices, container as rootContainer } from '@acode/composition';
 import type { AddressInfo } from 'node:net';
 import { createHostExecution, type ExecutionUnavailable } from './execution/host-execution.js';
+import { gatewayFromConfig } from './gateway/host-gateway.js';
 import { createHostServer, type HostServer, type HostTimeouts } from './host-server.js';
 import type { HostOptions } from './host-options.js';
 
@@ -64,6 +65,8 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     logger.warn(`[${warning.code}] ${warning.file}: ${warning.key}: ${warning.message}`, { event: 'ConfigWarning', code: warning.code });
   }
 
+  // Checked before registration: a bad `gateway.upstream` stops the host with its ACODE-CFG error.
+  const gateway = gatewayFromConfig(config, process.env, logger);
   const report = await container.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const server = createHostServer({
     registry: container.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry),
@@ -72,6 +75,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     metrics: container.resolve<IMetrics>(TOKENS.Metrics),
     limits: container.resolve<ToolRegistryOptions>(TOKENS.ToolRegistryOptions).limits,
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
+    gateway,
     execution: createHostExecution({
       catalog: () => container.resolve<IToolCatalog>(TOKENS.ToolCatalog),
       executor: () => container.resolve<IToolExecutor>(TOKENS.ToolExecutor),

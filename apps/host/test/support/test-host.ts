@@ -13,6 +13,7 @@ import {
 } from '@acode/application';
 import type { RegistryLimits, ToolDefinition } from '@acode/domain';
 import { container, registerAcodeServices } from '@acode/composition';
+import { gatewayFromConfig } from '../../src/gateway/host-gateway.js';
 import { createHostServer, type HostServer, type HostTimeouts } from '../../src/host-server.js';
 
 /** Two versions of one tool, with an alias, a default and an enum: enough to exercise every route. */
@@ -79,7 +80,16 @@ export interface TestHost {
  * empty home and project directory so no user configuration leaks in), startup registration,
  * plus the test tools above.
  */
-export async function startTestHost(options: { timeouts?: Partial<HostTimeouts>; config?: string } = {}): Promise<TestHost> {
+export async function startTestHost(
+  options: {
+    timeouts?: Partial<HostTimeouts>;
+    config?: string;
+    /** Serve the gateway's routes, configured by `config`'s `gateway:` section. */
+    gateway?: boolean;
+    /** Environment the gateway reads `api_key_env` from; empty by default. */
+    env?: Readonly<Record<string, string | undefined>>;
+  } = {},
+): Promise<TestHost> {
   const dir = mkdtempSync(join(tmpdir(), 'acode-host-test-'));
   if (options.config !== undefined) {
     mkdirSync(join(dir, '.agent'));
@@ -90,7 +100,7 @@ export async function startTestHost(options: { timeouts?: Partial<HostTimeouts>;
   logStream.on('data', (chunk: Buffer) => (logText += chunk.toString('utf8')));
 
   const child = container.createChildContainer();
-  registerAcodeServices(child, { cwd: dir, homeDir: dir, logLevel: 'debug', logFormat: 'json', logStream });
+  const { config } = registerAcodeServices(child, { cwd: dir, homeDir: dir, logLevel: 'debug', logFormat: 'json', logStream });
   await child.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const registry = child.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry);
   for (const definition of [WEATHER_V1, WEATHER_V2, SECRET_STORE]) registry.registerTool(definition);
@@ -103,6 +113,7 @@ export async function startTestHost(options: { timeouts?: Partial<HostTimeouts>;
     metrics: child.resolve<IMetrics>(TOKENS.Metrics),
     limits,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.gateway === true ? { gateway: gatewayFromConfig(config, options.env ?? {}, child.resolve<ILogger>(TOKENS.Logger)) } : {}),
   });
   const address = await server.listen(0, '127.0.0.1');
   return {

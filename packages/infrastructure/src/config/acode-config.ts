@@ -2,6 +2,7 @@ import type { ToolRegistryOptions } from '@acode/application';
 import type { InteractionMode, ToolCallSettings } from '@acode/domain';
 import type { SettingValue } from './setting-rule.js';
 import type { ToolRegistrySettingKey } from './tool-registry-settings.js';
+import type { GatewaySettings } from './gateway-settings.js';
 
 /** Codes a configuration warning may carry: CFG-003 for unknown keys, CFG-001/002 for values kept or ignored. */
 export type ConfigWarningCode = 'ACODE-CFG-001' | 'ACODE-CFG-002' | 'ACODE-CFG-003';
@@ -73,4 +74,6 @@ export interface AcodeConfig {
   readonly toolCall: Readonly<Record<string, Partial<ToolCallSettings>>>;
   /** `execution:`, each list as the highest file that sets it wrote it; empty lists by default. */
   readonly execution: ExecutionSettings;
+  /** `gateway:` (issue 15), key by key as the highest file sets it, defaults beneath. */
+  readonly gateway: GatewaySettings;
 }

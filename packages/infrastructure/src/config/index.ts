@@ -39,3 +39,10 @@ export {
   type SetConfigValueOptions,
   type SetConfigValueResult,
 } from './set-config-value.js';
+export {
+  DEFAULT_GATEWAY_SETTINGS,
+  DEFAULT_GATEWAY_UPSTREAM,
+  GATEWAY_SETTINGS,
+  type GatewaySettings,
+  type GatewayUpstreamSettings,
+} from './gateway-settings.js';

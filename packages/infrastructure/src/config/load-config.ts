@@ -14,6 +14,7 @@ import { readConfigSections, type FileConfig } from './read-config-sections.js';
 import type { ProviderToolCallSettings } from './read-model-section.js';
 import type { SettingRule, SettingValue } from './setting-rule.js';
 import { TOOL_REGISTRY_SETTINGS, type ToolRegistrySettingKey, type ToolRegistrySettings } from './tool-registry-settings.js';
+import { DEFAULT_GATEWAY_SETTINGS, type GatewaySettings } from './gateway-settings.js';
 
 /** Where to look for configuration. */
 export interface LoadConfigOptions {
@@ -65,8 +66,11 @@ function mergeLayers(files: readonly string[], layers: readonly FileConfig[]): A
   let protectedPaths: readonly string[] = [];
   let handlerEnv: readonly string[] = [];
   let grantedPermissions: readonly string[] | undefined;
+  let gateway: GatewaySettings = DEFAULT_GATEWAY_SETTINGS;
   let retrievalBudgetPerTurn: Partial<Record<'text' | 'voice', number | null>> | undefined;
   for (const layer of layers) {
+    // Key by key, project over user; `upstream` as a whole.
+    gateway = { ...gateway, ...layer.gateway };
     // A list set in a higher file replaces the one beneath; budgets merge mode by mode.
     grantedPermissions = layer.execution.grantedPermissions ?? grantedPermissions;
     if (layer.execution.retrievalBudgetPerTurn !== undefined) retrievalBudgetPerTurn = { ...retrievalBudgetPerTurn, ...layer.execution.retrievalBudgetPerTurn };
@@ -87,6 +91,7 @@ function mergeLayers(files: readonly string[], layers: readonly FileConfig[]): A
     customTools: CUSTOM_TOOL_KEYS.flatMap((key) => customTools.get(key) ?? []),
     model,
     toolCall,
+    gateway,
     execution: {
       protectedPaths,
       handlerEnv,

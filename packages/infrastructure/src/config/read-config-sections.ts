@@ -9,6 +9,7 @@ import type { CustomToolKey } from './custom-tool-keys.js';
 import { dottedKey } from './describe-value.js';
 import { normalizeCustomTool } from './normalize-custom-tool.js';
 import type { ConfigDocument, ConfigPath } from './read-config-file.js';
+import { readGatewaySection, type GatewaySettings } from './gateway-settings.js';
 import { readModelSection, type ProviderToolCallSettings } from './read-model-section.js';
 import { TOOL_REGISTRY_SETTINGS, isToolRegistrySettingKey, type ToolRegistrySettings } from './tool-registry-settings.js';
 
@@ -29,6 +30,8 @@ export interface FileConfig {
   readonly toolCall: ProviderToolCallSettings;
   /** `execution:` keys the file sets. */
   readonly execution: Partial<ExecutionSettings>;
+  /** `gateway:` keys the file sets. */
+  readonly gateway: Partial<GatewaySettings>;
   readonly warnings: readonly ConfigWarning[];
 }
 
@@ -51,6 +54,7 @@ export function readConfigSections(document: ConfigDocument): FileConfig {
     grantedPermissions?: readonly string[];
     retrievalBudgetPerTurn?: Partial<Record<InteractionMode, number | null>>;
   } = {};
+  let gateway: Partial<GatewaySettings> = {};
 
   const root = document.data ?? {};
   if (!isMapping(root)) throw invalid(document, [], 'a mapping of sections (tool_registry, tools, model)', root);
@@ -83,6 +87,9 @@ export function readConfigSections(document: ConfigDocument): FileConfig {
           else warnings.push(unknownKey(document, path));
         }
         break;
+      case 'gateway':
+        gateway = readGatewaySection(document, body, warnings);
+        break;
       case 'model':
         model = body;
         toolCall = readModelSection(document, body, warnings);
@@ -91,7 +98,7 @@ export function readConfigSections(document: ConfigDocument): FileConfig {
         warnings.push(unknownKey(document, [section]));
     }
   }
-  return { file: document.file, settings, disabledTools, customTools, model, toolCall, execution, warnings };
+  return { file: document.file, settings, disabledTools, customTools, model, toolCall, execution, gateway, warnings };
 }
 
 /**

@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IChatModelClient, ILogger } from '@acode/application';
+import type { ToolCallSettings } from '@acode/domain';
+import type { GatewaySettings } from '@acode/infrastructure/config';
+import { ToolContractCache } from '@acode/infrastructure/gateway';
+import { createChatModelClient, readProviderSettings, type Environment, type ProviderSettings } from '@acode/infrastructure/model-clients';
+import type { HostResponse } from '../http/host-response.js';
+import { serveGatewayChat } from './gateway-chat-route.js';
+import { passThrough } from './pass-through.js';
+
+/** What the gateway's routes run with: the upstream, its settings, and one contract cache for the host. */
+export interface HostGatewayOptions {
+  /** The model server asked (and asked again) for chat requests. */
+  readonly upstream: IChatModelClient;
+  /** Its settings: base URL and key for pass-through, the timeout. */
+  readonly upstreamSettings: ProviderSettings;
+  readonly onInvalid: GatewaySettings['onInvalid'];
+  readonly strict: boolean;
+  readonly maxBodyBytes: number;
+  /** The request's tools compiled once per distinct list. */
+  readonly contracts: ToolContractCache;
+  readonly logger: ILogger;
+  /** Retry settings (`max_retries`, backoff...) over 002's defaults. */
+  readonly toolCallSettings?: Partial<ToolCallSettings>;
+}
+
+/** The gateway as the host server sees it. */
+export interface HostGateway {
+  /** Whether a path (as decoded segments) that no host route matched is the gateway's: anything under `/v1/` or `/api/`. */
+  handles(segments: readonly string[]): boolean;
+  /** The route template to log for a request it handles. */
+  templateOf(method: string | undefined, segments: readonly string[]): string;
+  /** Serves one request: a whole answer to write, or `undefined` once it wrote (streamed) one itself or the client is gone. */
+  serve(req: IncomingMessage, res: ServerResponse, correlationId: string, signal: AbortSignal): Promise<HostResponse | undefined>;
+}
+
+/** The gateway's routes over `options` (issue 15): the two chat routes checked, every other path passed through. */
+export function createHostGateway(options: HostGatewayOptions): HostGateway {
+  const chatWire = (method: string | undefined, segments: readonly string[]): 'openai' | 'ollama' | undefined => {
+    if (method !== 'POST') return undefined;
+    if (segments.length === 3 && segments[0] === 'v1' && segments[1] === 'chat' && segments[2] === 'completions') return 'openai';
+    if (segments.length === 2 && segments[0] === 'api' && segments[1] === 'chat') return 'ollama';
+    return undefined;
+  };
+  return {
+    handles: (segments) => segments.length >= 2 && (segments[0] === 'v1' || segments[0] === 'api'),
+    templateOf(method, segments) {
+      const wire = chatWire(method, segments);
+      return wire === 'openai' ? '/v1/chat/completions' : wire === 'ollama' ? '/api/chat' : `/${segments[0] ?? ''}/* (gateway pass-through)`;
+    },
+    serve(req, res, correlationId, signal) {
+      const segments = (req.url ?? '').split('?')[0]!.split('/').slice(1);
+      const wire = chatWire(req.method, segments);
+      return wire === undefined ? passThrough(req, res, correlationId, signal, options) : serveGatewayChat(wire, req, res, correlationId, signal, options);
+    },
+  };
+}
+
+/**
+ * The upstream's settings from `gateway.upstream`: a provider of `model.providers` (its settings
+ * as the model commands read them), or `base_url` + `type` (+ `api_key_env`), checked by the same
+ * rules. `gateway.timeout_ms` wins over the provider's. Throws `ConfigurationException`
+ * (ACODE-CFG-002) for a bad value, or a key variable that is not set.
+ */
+export function gatewayUpstreamSettings(gateway: GatewaySettings, model: unknown, env: Environment): ProviderSettings {
+  const overrides = gateway.timeoutMs === undefined ? {} : { timeoutMs: gateway.timeoutMs };
+  const upstream = gateway.upstream;
+  if ('provider' in upstream) return readProviderSettings(model, upstream.provider, env, overrides);
+  const section = { type: upstream.type, base_url: upstream.baseUrl, ...(upstream.apiKeyEnv === undefined ? {} : { api_key_env: upstream.apiKeyEnv }) };
+  return readProviderSettings({ providers: { gateway: section } }, 'gateway', env, overrides);
+}
+
+/** The gateway of a host configured with `gateway:` (defaults when the files have none), its retry settings the upstream provider's `tool_call:`. */
+export function gatewayFromConfig(
+  config: { readonly gateway: GatewaySettings; readonly model: unknown; readonly toolCall: Readonly<Record<string, Partial<ToolCallSettings>>> },
+  env: Environment,
+  logger: ILogger,
+): HostGateway {
+  const upstreamSettings = gatewayUpstreamSettings(config.gateway, config.model, env);
+  // A provider's `tool_call:` settings (retries, backoff) apply to the gateway that uses it.
+  const toolCallSettings = 'provider' in config.gateway.upstream ? config.toolCall[config.gateway.upstream.provider] : undefined;
+  return createHostGateway({
+    ...(toolCallSettings === undefined ? {} : { toolCallSettings }),
+    upstream: createChatModelClient(upstreamSettings),
+    upstreamSettings,
+    onInvalid: config.gateway.onInvalid,
+    strict: config.gateway.strict,
+    maxBodyBytes: config.gateway.maxBodyBytes,
+    contracts: new ToolContractCache(),
+    logger,
+  });
+}

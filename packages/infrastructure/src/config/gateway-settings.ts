@@ -1,0 +1,107 @@
+import type { ConfigDocument, ConfigPath } from './read-config-file.js';
+import { checkSetting } from './check-setting.js';
+import { invalidValue, isMapping, sectionMapping, unknownKey } from './config-problems.js';
+import type { ConfigWarning } from './acode-config.js';
+import type { SettingRule } from './setting-rule.js';
+
+const MiB = 1024 * 1024;
+
+/**
+ * Where the gateway (issue 15) sends the requests it checks: a provider of `model.providers`, or
+ * a server given by `base_url` and `type`. The model-client settings check the values (URL,
+ * type, the API key's variable) when the host builds the client.
+ */
+export type GatewayUpstreamSettings =
+  | { readonly provider: string }
+  | { readonly baseUrl: string; readonly type: string; readonly apiKeyEnv?: string };
+
+/** The `gateway:` section, with defaults for every key the files leave out. */
+export interface GatewaySettings {
+  /** `gateway.upstream`; Ollama at `http://127.0.0.1:11434` by default. */
+  readonly upstream: GatewayUpstreamSettings;
+  /** `gateway.on_invalid`: what the client gets when a call stays invalid after its retries. */
+  readonly onInvalid: 'pass_through' | 'error';
+  /** `gateway.strict`: strict validation of the request's tools (decision 7); `false` validates exactly what the schemas say. */
+  readonly strict: boolean;
+  /** `gateway.max_body_bytes`: largest client request body. */
+  readonly maxBodyBytes: number;
+  /** `gateway.timeout_ms`: longest upstream silence; absent means the model client's default. */
+  readonly timeoutMs?: number;
+}
+
+/** The keys of `gateway:` other than `upstream`, as setting rules. */
+export const GATEWAY_SETTINGS = Object.freeze({
+  on_invalid: { type: 'enum', values: ['pass_through', 'error'], default: 'pass_through' },
+  strict: { type: 'boolean', default: true },
+  max_body_bytes: { type: 'integer', min: 1024, max: 64 * MiB, unit: 'bytes', default: 8 * MiB },
+  timeout_ms: { type: 'integer', min: 1000, max: 600_000, unit: 'ms', default: 120_000 },
+} satisfies Record<string, SettingRule>);
+
+/** The gateway's default upstream: a local Ollama. */
+export const DEFAULT_GATEWAY_UPSTREAM: GatewayUpstreamSettings = Object.freeze({ baseUrl: 'http://127.0.0.1:11434', type: 'ollama' });
+
+/** Every default of `gateway:`. */
+export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = Object.freeze({
+  upstream: DEFAULT_GATEWAY_UPSTREAM,
+  onInvalid: 'pass_through',
+  strict: true,
+  maxBodyBytes: GATEWAY_SETTINGS.max_body_bytes.default,
+});
+
+type MutableGateway = { -readonly [K in keyof GatewaySettings]?: GatewaySettings[K] };
+
+/** Checks one file's `gateway:` section; only the keys it sets. ACODE-CFG-002 for a wrong value, CFG-003 warnings for unknown keys. */
+export function readGatewaySection(document: ConfigDocument, body: unknown, warnings: ConfigWarning[]): Partial<GatewaySettings> {
+  const gateway: MutableGateway = {};
+  for (const [key, value] of Object.entries(sectionMapping(document, ['gateway'], body))) {
+    const path: ConfigPath = ['gateway', key];
+    switch (key) {
+      case 'upstream':
+        gateway.upstream = readUpstream(document, path, value, warnings);
+        break;
+      case 'on_invalid':
+        gateway.onInvalid = checkSetting(document, path, GATEWAY_SETTINGS.on_invalid, value, warnings) as GatewaySettings['onInvalid'];
+        break;
+      case 'strict':
+        gateway.strict = checkSetting(document, path, GATEWAY_SETTINGS.strict, value, warnings) as boolean;
+        break;
+      case 'max_body_bytes':
+        gateway.maxBodyBytes = checkSetting(document, path, GATEWAY_SETTINGS.max_body_bytes, value, warnings) as number;
+        break;
+      case 'timeout_ms':
+        gateway.timeoutMs = checkSetting(document, path, GATEWAY_SETTINGS.timeout_ms, value, warnings) as number;
+        break;
+      default:
+        warnings.push(unknownKey(document, path));
+    }
+  }
+  return gateway;
+}
+
+const UPSTREAM_EXPECTED = 'a mapping with either provider (a name of model.providers) or base_url and type (ollama or openai-compatible), and optionally api_key_env';
+
+function readUpstream(document: ConfigDocument, path: ConfigPath, value: unknown, warnings: ConfigWarning[]): GatewayUpstreamSettings {
+  if (!isMapping(value)) throw invalidValue(document, path, UPSTREAM_EXPECTED, value);
+  const text = (key: string): string | undefined => {
+    const found = value[key];
+    if (found === undefined || found === null) return undefined;
+    if (typeof found !== 'string' || found.trim() === '') throw invalidValue(document, [...path, key], 'a non-empty string', found);
+    return found;
+  };
+  for (const key of Object.keys(value)) {
+    if (!['provider', 'base_url', 'type', 'api_key_env'].includes(key)) warnings.push(unknownKey(document, [...path, key]));
+  }
+  const provider = text('provider');
+  const baseUrl = text('base_url');
+  const type = text('type');
+  const apiKeyEnv = text('api_key_env');
+  if (provider !== undefined) {
+    if (baseUrl !== undefined || type !== undefined || apiKeyEnv !== undefined) {
+      throw invalidValue(document, path, UPSTREAM_EXPECTED, value, 'gateway.upstream sets provider and base_url, type or api_key_env; give one or the other (a provider takes them from model.providers)');
+    }
+    return { provider };
+  }
+  if (baseUrl === undefined) throw invalidValue(document, path, UPSTREAM_EXPECTED, value, 'gateway.upstream must set provider (a name of model.providers) or base_url and type');
+  if (type !== undefined && type !== 'ollama' && type !== 'openai-compatible') throw invalidValue(document, [...path, 'type'], 'ollama or openai-compatible', type);
+  return { baseUrl, type: type ?? 'openai-compatible', ...(apiKeyEnv === undefined ? {} : { apiKeyEnv }) };
+}
