@@ -9,7 +9,7 @@ export const HOST_LOG_FORMATS = Object.freeze(['pretty', 'json'] as const);
 export interface HostOptions {
   /** TCP port; 0 picks a free one (the listening line names it). */
   readonly port: number;
-  /** Address to bind; loopback unless asked otherwise, the API has no authentication. */
+  /** Address to bind; loopback unless asked otherwise. Beyond loopback the gateway needs `gateway.auth_token_env`. */
   readonly address: string;
   /** A configuration file to use instead of searching for `.agent/config.yml`. */
   readonly configPath?: string;

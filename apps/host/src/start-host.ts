@@ -14,6 +14,7 @@ import {
 import { registerAcodeServices, container as rootContainer } from '@acode/composition';
 import type { AddressInfo } from 'node:net';
 import { createHostExecution, type ExecutionUnavailable } from './execution/host-execution.js';
+import { requireGatewayAuthBeyondLoopback } from './gateway/gateway-guard.js';
 import { gatewayFromConfig } from './gateway/host-gateway.js';
 import { createHostServer, type HostServer, type HostTimeouts } from './host-server.js';
 import type { HostOptions } from './host-options.js';
@@ -47,7 +48,8 @@ export interface RunningHost {
  * registration (000 scenario 1's log lines), then listens. Listening only after registration
  * means a client never sees a half-filled registry.
  *
- * Throws `ConfigurationException` (ACODE-CFG-00x) for a bad configuration and an
+ * Throws `ConfigurationException` (ACODE-CFG-00x) for a bad configuration (a non-loopback
+ * address without `gateway.auth_token_env` included) and an
  * `AcodeException` with ACODE-HST-002 when the address cannot be bound.
  */
 export async function startHost(options: StartHostOptions): Promise<RunningHost> {
@@ -65,8 +67,10 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     logger.warn(`[${warning.code}] ${warning.file}: ${warning.key}: ${warning.message}`, { event: 'ConfigWarning', code: warning.code });
   }
 
-  // Checked before registration: a bad `gateway.upstream` stops the host with its ACODE-CFG error.
-  const gateway = gatewayFromConfig(config, process.env, logger);
+  // Checked before registration: a bad `gateway.upstream`, a missing token, or a non-loopback
+  // address without `gateway.auth_token_env`, stops the host with its ACODE-CFG error.
+  requireGatewayAuthBeyondLoopback(options.address, config.gateway);
+  const gateway = gatewayFromConfig(config, process.env, logger, container.resolve<IMetrics>(TOKENS.Metrics));
   const report = await container.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const server = createHostServer({
     registry: container.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry),

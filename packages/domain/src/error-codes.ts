@@ -114,6 +114,10 @@ export const ERROR_CODES = Object.freeze({
   GATEWAY_REQUEST_INVALID: 'ACODE-GTW-001',
   /** A tool declared in a gateway request cannot be used as a contract (its name or schema is refused): HTTP 400. */
   GATEWAY_TOOL_INVALID: 'ACODE-GTW-002',
+  /** A gateway request lacks the bearer token `gateway.auth_token_env` names, or carries a wrong one: HTTP 401. */
+  GATEWAY_AUTH_REQUIRED: 'ACODE-GTW-003',
+  /** The gateway serves `gateway.max_concurrent_upstream` requests and as many wait: HTTP 503 with `retry-after`. */
+  GATEWAY_BUSY: 'ACODE-GTW-004',
 } as const);
 
 /** One of the codes in {@link ERROR_CODES}. */
@@ -175,4 +179,6 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-TEX-002': 'Agent loop round limit reached',
   'ACODE-GTW-001': 'Gateway request unreadable',
   'ACODE-GTW-002': 'Gateway tool unusable',
+  'ACODE-GTW-003': 'Gateway authentication required',
+  'ACODE-GTW-004': 'Gateway busy',
 });

@@ -18,6 +18,7 @@ import {
 import { jsonResponse, type HostResponse } from '../http/host-response.js';
 import { readBoundedBody } from '../http/read-body.js';
 import { gatewayError, requestRefused } from './gateway-errors.js';
+import { GatewayRequestMetrics } from './gateway-metrics.js';
 import type { HostGatewayOptions } from './host-gateway.js';
 
 /** Strict decoder: invalid byte sequences are refused, not replaced with U+FFFD. */
@@ -40,10 +41,15 @@ export async function serveGatewayChat(
 ): Promise<HostResponse | undefined> {
   const started = performance.now();
   const base = { 'x-acode-correlation-id': correlationId, 'x-acode-repairs': '', 'x-acode-attempts': '0' };
+  const metrics = new GatewayRequestMetrics(options.metrics, wire === 'openai' ? 'openai_chat' : 'ollama_chat');
 
   const body = await readBoundedBody(req, options.maxBodyBytes);
-  if (!body.ok && body.reason === 'aborted') return undefined;
+  if (!body.ok && body.reason === 'aborted') {
+    metrics.finish('cancelled');
+    return undefined;
+  }
   if (!body.ok) {
+    metrics.finish('invalid_request');
     return gatewayError(wire, {
       status: 413,
       code: ERROR_CODES.GATEWAY_REQUEST_INVALID,
@@ -58,26 +64,35 @@ export async function serveGatewayChat(
   } catch (error) {
     // The parser's own message quotes the body: not echoed.
     const message = error instanceof TypeError ? 'The body is not valid UTF-8 text' : 'The body is not valid JSON';
+    metrics.finish('invalid_request');
     return requestRefused(wire, [{ code: ERROR_CODES.GATEWAY_REQUEST_INVALID, message }], base);
   }
   const reading = wire === 'openai' ? readOpenAiChatRequest(value) : readOllamaChatRequest(value);
-  if (!reading.ok) return requestRefused(wire, [reading.error], base);
+  if (!reading.ok) {
+    metrics.finish('invalid_request');
+    return requestRefused(wire, [reading.error], base);
+  }
   const { request } = reading;
   const contract = options.contracts.get(request.tools, { strict: options.strict });
-  if (!contract.ok) return requestRefused(wire, contract.errors, base);
+  if (!contract.ok) {
+    metrics.finish('invalid_request');
+    return requestRefused(wire, contract.errors, base);
+  }
 
   const result = await runGatewayChat(
     { request, contract: contract.contract, signal, correlationId },
-    { upstream: options.upstream, logger: options.logger, ...(options.toolCallSettings === undefined ? {} : { settings: options.toolCallSettings }) },
+    { upstream: metrics.timed(options.upstream), logger: options.logger, ...(options.toolCallSettings === undefined ? {} : { settings: options.toolCallSettings }) },
   );
   if (result.kind === 'cancelled' || signal.aborted) {
     // Nobody is left to answer: the connection is closed, not kept for an answer that never comes.
     res.destroy();
+    metrics.finish('cancelled', { attempts: result.kind === 'answer' ? result.report.attempts : result.attempts });
     options.logger.debug('Gateway request cancelled: the client hung up', { event: 'GatewayCancelled', correlation_id: correlationId, attempts: result.kind === 'answer' ? result.report.attempts : result.attempts });
     return undefined;
   }
   if (result.kind !== 'answer') {
     const status = result.kind === 'upstream_timeout' ? 504 : 502;
+    metrics.finish('upstream_error', { attempts: result.attempts });
     options.logger.warn(`Gateway upstream failed: ${result.message}`, {
       event: 'GatewayUpstreamFailed',
       correlation_id: correlationId,
@@ -110,11 +125,13 @@ export async function serveGatewayChat(
     repairs: report.repairs.join(','),
   });
 
+  const recordAnswer = (): void => metrics.finish(report.outcome, { attempts: report.attempts, repairs: report.repairs });
   if (report.outcome === 'failed') {
     const invalid = report.invalid ?? [];
     const codes = [...new Set(invalid.map((problem) => problem.code))].join(',');
     if (options.onInvalid === 'error') {
       const first = invalid[0];
+      recordAnswer();
       return gatewayError(wire, {
         status: 422,
         code: first?.code ?? ERROR_CODES.GATEWAY_REQUEST_INVALID,
@@ -124,9 +141,13 @@ export async function serveGatewayChat(
         headers: { ...headers, 'x-acode-invalid': codes },
       });
     }
-    return respond(wire, request, passThroughAnswer(wire, result), res, { ...headers, 'x-acode-invalid': codes }, started);
+    const answer = respond(wire, request, passThroughAnswer(wire, result), res, { ...headers, 'x-acode-invalid': codes }, started);
+    recordAnswer();
+    return answer;
   }
-  return respond(wire, request, { kind: 'checked', answer: result.answer }, res, headers, started);
+  const answer = respond(wire, request, { kind: 'checked', answer: result.answer }, res, headers, started);
+  recordAnswer();
+  return answer;
 }
 
 /** What goes to the client: the checked answer, or the upstream's last one as it came (pass-through of an invalid answer). */

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { IChatModelClient, ILogger } from '@acode/application';
+import type { IChatModelClient, ILogger, IMetrics } from '@acode/application';
 import type { ToolCallSettings } from '@acode/domain';
 import type { GatewaySettings } from '@acode/infrastructure/config';
 import { ToolContractCache } from '@acode/infrastructure/gateway';
-import { createChatModelClient, readProviderSettings, type Environment, type ProviderSettings } from '@acode/infrastructure/model-clients';
+import { createChatModelClient, readProviderSettings, type Environment, type ProviderSettings, type SecretValue } from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
+import { BoundedSemaphore } from './bounded-semaphore.js';
+import { authenticationRequired, bearerMatches, gatewayAuthToken, gatewayBusy } from './gateway-guard.js';
 import { serveGatewayChat } from './gateway-chat-route.js';
 import { passThrough } from './pass-through.js';
 
@@ -22,6 +24,12 @@ export interface HostGatewayOptions {
   readonly logger: ILogger;
   /** Retry settings (`max_retries`, backoff...) over 002's defaults. */
   readonly toolCallSettings?: Partial<ToolCallSettings>;
+  /** The bearer token every gateway request must carry (`gateway.auth_token_env`); none without it. */
+  readonly authToken?: SecretValue;
+  /** Gateway requests served at once (`gateway.max_concurrent_upstream`); as many more wait, the rest get 503. Unbounded without it. */
+  readonly maxConcurrentUpstream?: number;
+  /** Where the gateway's requests, repairs, retries and times are recorded (`acode_gateway_*`); nothing recorded without it. */
+  readonly metrics?: IMetrics;
 }
 
 /** The gateway as the host server sees it. */
@@ -42,15 +50,30 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
     if (segments.length === 2 && segments[0] === 'api' && segments[1] === 'chat') return 'ollama';
     return undefined;
   };
+  const bound = options.maxConcurrentUpstream;
+  const slots = bound === undefined ? undefined : new BoundedSemaphore(bound, bound);
   return {
     handles: (segments) => segments.length >= 2 && (segments[0] === 'v1' || segments[0] === 'api'),
     templateOf(method, segments) {
       const wire = chatWire(method, segments);
       return wire === 'openai' ? '/v1/chat/completions' : wire === 'ollama' ? '/api/chat' : `/${segments[0] ?? ''}/* (gateway pass-through)`;
     },
-    serve(req, res, correlationId, signal) {
+    async serve(req, res, correlationId, signal) {
       const segments = (req.url ?? '').split('?')[0]!.split('/').slice(1);
       const wire = chatWire(req.method, segments);
+      const shape = wire ?? (segments[0] === 'api' ? 'ollama' : 'openai');
+      if (options.authToken !== undefined) {
+        if (!bearerMatches(req.headers.authorization, options.authToken)) return authenticationRequired(shape, correlationId);
+        // The client's token is the gateway's: never forwarded (the upstream gets its own key, if any).
+        delete req.headers.authorization;
+      }
+      if (slots !== undefined) {
+        const slot = await slots.acquire(signal);
+        if (!slot.ok) return slot.reason === 'aborted' ? undefined : gatewayBusy(shape, correlationId, slots.limit);
+        // Held until the answer is written (a streamed one included) or the client is gone.
+        if (res.closed) slot.release();
+        else res.once('close', slot.release);
+      }
       return wire === undefined ? passThrough(req, res, correlationId, signal, options) : serveGatewayChat(wire, req, res, correlationId, signal, options);
     },
   };
@@ -70,16 +93,24 @@ export function gatewayUpstreamSettings(gateway: GatewaySettings, model: unknown
   return readProviderSettings({ providers: { gateway: section } }, 'gateway', env, overrides);
 }
 
-/** The gateway of a host configured with `gateway:` (defaults when the files have none), its retry settings the upstream provider's `tool_call:`. */
+/**
+ * The gateway of a host configured with `gateway:` (defaults when the files have none), its retry
+ * settings the upstream provider's `tool_call:`, its token read from `gateway.auth_token_env`.
+ * Throws `ConfigurationException` (ACODE-CFG-002) for a bad upstream or a token variable not set.
+ */
 export function gatewayFromConfig(
   config: { readonly gateway: GatewaySettings; readonly model: unknown; readonly toolCall: Readonly<Record<string, Partial<ToolCallSettings>>> },
   env: Environment,
   logger: ILogger,
+  metrics?: IMetrics,
 ): HostGateway {
   const upstreamSettings = gatewayUpstreamSettings(config.gateway, config.model, env);
   // A provider's `tool_call:` settings (retries, backoff) apply to the gateway that uses it.
   const toolCallSettings = 'provider' in config.gateway.upstream ? config.toolCall[config.gateway.upstream.provider] : undefined;
+  const authToken = gatewayAuthToken(config.gateway, env);
   return createHostGateway({
+    ...(authToken === undefined ? {} : { authToken }),
+    maxConcurrentUpstream: config.gateway.maxConcurrentUpstream,
     ...(toolCallSettings === undefined ? {} : { toolCallSettings }),
     upstream: createChatModelClient(upstreamSettings),
     upstreamSettings,
@@ -88,5 +119,6 @@ export function gatewayFromConfig(
     maxBodyBytes: config.gateway.maxBodyBytes,
     contracts: new ToolContractCache(),
     logger,
+    ...(metrics === undefined ? {} : { metrics }),
   });
 }

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@acode/domain';
 import type { GatewayWire } from '@acode/infrastructure/gateway';
 import type { HostResponse } from '../http/host-response.js';
 import { gatewayError } from './gateway-errors.js';
+import { GatewayRequestMetrics } from './gateway-metrics.js';
 import type { HostGatewayOptions } from './host-gateway.js';
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), plus `host`. */
@@ -52,14 +53,18 @@ export function passThrough(req: IncomingMessage, res: ServerResponse, correlati
   if (apiKey !== undefined) headers['authorization'] = `Bearer ${apiKey.reveal()}`;
   headers['x-correlation-id'] = correlationId;
 
+  // Counted once the upstream answers (`success`, whatever its status), fails (`upstream_error`) or the client leaves (`cancelled`); no times: the body streams on.
+  const metrics = new GatewayRequestMetrics(options.metrics, 'pass_through');
   return new Promise((resolve) => {
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const upstream = send(target, { method: req.method ?? 'GET', headers, signal, timeout: options.upstreamSettings.timeoutMs });
     upstream.on('response', (answer) => {
       if (res.headersSent || res.destroyed) {
         answer.destroy();
+        metrics.finish('cancelled');
         return resolve(undefined);
       }
+      metrics.finish('success');
       res.statusCode = answer.statusCode ?? 502;
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
@@ -73,12 +78,14 @@ export function passThrough(req: IncomingMessage, res: ServerResponse, correlati
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (signal.aborted) {
         res.destroy();
+        metrics.finish('cancelled');
         return resolve(undefined);
       }
       if (res.headersSent) {
         res.destroy();
         return resolve(undefined);
       }
+      metrics.finish('upstream_error');
       const timeout = error.code === 'ETIMEDOUT';
       const refused = error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EHOSTUNREACH';
       options.logger.warn(`Gateway pass-through to the upstream failed: ${error.code ?? 'error'}`, { event: 'GatewayPassThroughFailed', correlation_id: correlationId });

@@ -113,7 +113,7 @@ export async function startTestHost(
     metrics: child.resolve<IMetrics>(TOKENS.Metrics),
     limits,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-    ...(options.gateway === true ? { gateway: gatewayFromConfig(config, options.env ?? {}, child.resolve<ILogger>(TOKENS.Logger)) } : {}),
+    ...(options.gateway === true ? { gateway: gatewayFromConfig(config, options.env ?? {}, child.resolve<ILogger>(TOKENS.Logger), child.resolve<IMetrics>(TOKENS.Metrics)) } : {}),
   });
   const address = await server.listen(0, '127.0.0.1');
   return {

@@ -27,6 +27,13 @@ export interface GatewaySettings {
   readonly maxBodyBytes: number;
   /** `gateway.timeout_ms`: longest upstream silence; absent means the model client's default. */
   readonly timeoutMs?: number;
+  /**
+   * `gateway.auth_token_env`: the NAME of the environment variable holding the bearer token the
+   * gateway's routes require; absent means no token (then the host binds loopback only).
+   */
+  readonly authTokenEnv?: string;
+  /** `gateway.max_concurrent_upstream`: gateway requests served at once; as many more wait, the rest get 503. */
+  readonly maxConcurrentUpstream: number;
 }
 
 /** The keys of `gateway:` other than `upstream`, as setting rules. */
@@ -35,6 +42,7 @@ export const GATEWAY_SETTINGS = Object.freeze({
   strict: { type: 'boolean', default: true },
   max_body_bytes: { type: 'integer', min: 1024, max: 64 * MiB, unit: 'bytes', default: 8 * MiB },
   timeout_ms: { type: 'integer', min: 1000, max: 600_000, unit: 'ms', default: 120_000 },
+  max_concurrent_upstream: { type: 'integer', min: 1, max: 1024, default: 32 },
 } satisfies Record<string, SettingRule>);
 
 /** The gateway's default upstream: a local Ollama. */
@@ -46,7 +54,11 @@ export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = Object.freeze({
   onInvalid: 'pass_through',
   strict: true,
   maxBodyBytes: GATEWAY_SETTINGS.max_body_bytes.default,
+  maxConcurrentUpstream: GATEWAY_SETTINGS.max_concurrent_upstream.default,
 });
+
+/** An environment variable's name, as `auth_token_env` and `api_key_env` take it. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 type MutableGateway = { -readonly [K in keyof GatewaySettings]?: GatewaySettings[K] };
 
@@ -70,6 +82,16 @@ export function readGatewaySection(document: ConfigDocument, body: unknown, warn
         break;
       case 'timeout_ms':
         gateway.timeoutMs = checkSetting(document, path, GATEWAY_SETTINGS.timeout_ms, value, warnings) as number;
+        break;
+      case 'max_concurrent_upstream':
+        gateway.maxConcurrentUpstream = checkSetting(document, path, GATEWAY_SETTINGS.max_concurrent_upstream, value, warnings) as number;
+        break;
+      case 'auth_token_env':
+        // Only the variable's name is configured; the host reads (and requires) its value at startup.
+        if (typeof value !== 'string' || !ENV_NAME.test(value)) {
+          throw invalidValue(document, path, 'the name of an environment variable (letters, digits and "_", not starting with a digit)', value);
+        }
+        gateway.authTokenEnv = value;
         break;
       default:
         warnings.push(unknownKey(document, path));

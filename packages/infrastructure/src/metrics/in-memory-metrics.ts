@@ -1,5 +1,6 @@
 import type { IMetrics, MetricLabels } from '@acode/application';
 import type { DroppedSampleReason, HistogramSeries, MetricSeries, MetricType, MetricsSnapshot } from './metrics-snapshot.js';
+import { GATEWAY_METRIC_NAMES } from './metric-help.js';
 import { renderPrometheus } from './render-prometheus.js';
 
 /** Limits and buckets of {@link InMemoryMetrics}. */
@@ -8,6 +9,8 @@ export interface InMemoryMetricsOptions {
   readonly maxSeries?: number;
   /** Upper bounds of histogram buckets, in the unit observed (seconds for 000's validation time). */
   readonly buckets?: readonly number[];
+  /** Bucket bounds of particular histograms, by metric name, over `buckets`; {@link DEFAULT_METRIC_BUCKETS} by default. */
+  readonly bucketsByMetric?: Readonly<Record<string, readonly number[]>>;
   /** Longest label value kept; longer ones are cut. 128 by default. */
   readonly maxLabelValueLength?: number;
 }
@@ -19,6 +22,17 @@ export interface InMemoryMetricsOptions {
 export const DEFAULT_HISTOGRAM_BUCKETS: readonly number[] = Object.freeze([
   0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1,
 ]);
+
+/** A model server's answer takes from tens of milliseconds to minutes. */
+const UPSTREAM_SECONDS_BUCKETS: readonly number[] = Object.freeze([0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]);
+/** The gateway's own time: a millisecond of checking to seconds of backoff between attempts. */
+const ADDED_SECONDS_BUCKETS: readonly number[] = Object.freeze([0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]);
+
+/** Histograms whose times are not sub-millisecond validations: the gateway's upstream and added time (issue 15). */
+export const DEFAULT_METRIC_BUCKETS: Readonly<Record<string, readonly number[]>> = Object.freeze({
+  [GATEWAY_METRIC_NAMES.upstreamSeconds]: UPSTREAM_SECONDS_BUCKETS,
+  [GATEWAY_METRIC_NAMES.addedSeconds]: ADDED_SECONDS_BUCKETS,
+});
 
 const METRIC_NAME_PATTERN = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
@@ -33,6 +47,7 @@ interface ScalarState {
 }
 interface HistogramState {
   readonly labels: MetricLabels;
+  readonly buckets: readonly number[];
   readonly counts: number[];
   count: number;
   sum: number;
@@ -50,13 +65,15 @@ export class InMemoryMetrics implements IMetrics {
   private readonly dropped = new Map<DroppedSampleReason, number>();
   private readonly maxSeries: number;
   private readonly buckets: readonly number[];
+  private readonly bucketsByMetric: ReadonlyMap<string, readonly number[]>;
   private readonly maxLabelValueLength: number;
   private seriesCount = 0;
 
   constructor(options: InMemoryMetricsOptions = {}) {
     this.maxSeries = options.maxSeries ?? 10_000;
     this.maxLabelValueLength = options.maxLabelValueLength ?? 128;
-    this.buckets = [...new Set(options.buckets ?? DEFAULT_HISTOGRAM_BUCKETS)].filter(Number.isFinite).sort((a, b) => a - b);
+    this.buckets = sortedBounds(options.buckets ?? DEFAULT_HISTOGRAM_BUCKETS);
+    this.bucketsByMetric = new Map(Object.entries(options.bucketsByMetric ?? DEFAULT_METRIC_BUCKETS).map(([name, bounds]) => [name, sortedBounds(bounds)]));
   }
 
   /** Adds `value` (default 1) to a counter; a negative or non-finite value is dropped. */
@@ -78,8 +95,8 @@ export class InMemoryMetrics implements IMetrics {
     if (!Number.isFinite(value)) return this.drop('invalid_value');
     const state = this.seriesOf(name, 'histogram', labels) as HistogramState | undefined;
     if (!state) return;
-    const index = this.buckets.findIndex((bound) => value <= bound);
-    state.counts[index === -1 ? this.buckets.length : index]! += 1;
+    const index = state.buckets.findIndex((bound) => value <= bound);
+    state.counts[index === -1 ? state.buckets.length : index]! += 1;
     state.count += 1;
     state.sum += value;
   }
@@ -117,8 +134,9 @@ export class InMemoryMetrics implements IMetrics {
       family = { type, series: new Map() };
       this.families.set(name, family);
     }
+    const buckets = this.bucketsByMetric.get(name) ?? this.buckets;
     const state: ScalarState | HistogramState =
-      type === 'histogram' ? { labels: normalized, counts: new Array<number>(this.buckets.length + 1).fill(0), count: 0, sum: 0 } : { labels: normalized, value: 0 };
+      type === 'histogram' ? { labels: normalized, buckets, counts: new Array<number>(buckets.length + 1).fill(0), count: 0, sum: 0 } : { labels: normalized, value: 0 };
     family.series.set(key, state);
     this.seriesCount += 1;
     return state;
@@ -140,7 +158,7 @@ export class InMemoryMetrics implements IMetrics {
 
   private histogramSeries(name: string, state: HistogramState): HistogramSeries {
     let cumulative = 0;
-    const buckets = [...this.buckets, Infinity].map((le, index) => {
+    const buckets = [...state.buckets, Infinity].map((le, index) => {
       cumulative += state.counts[index]!;
       return { le, count: cumulative };
     });
@@ -151,4 +169,9 @@ export class InMemoryMetrics implements IMetrics {
     this.dropped.set(reason, (this.dropped.get(reason) ?? 0) + 1);
     return undefined;
   }
+}
+
+/** Finite bounds, once each, ascending. */
+function sortedBounds(bounds: readonly number[]): readonly number[] {
+  return [...new Set(bounds)].filter(Number.isFinite).sort((a, b) => a - b);
 }

@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-export { DEFAULT_HISTOGRAM_BUCKETS, InMemoryMetrics, type InMemoryMetricsOptions } from './in-memory-metrics.js';
-export { DROPPED_SAMPLES_METRIC, METRIC_HELP } from './metric-help.js';
+export { DEFAULT_HISTOGRAM_BUCKETS, DEFAULT_METRIC_BUCKETS, InMemoryMetrics, type InMemoryMetricsOptions } from './in-memory-metrics.js';
+export { DROPPED_SAMPLES_METRIC, GATEWAY_METRIC_NAMES, METRIC_HELP } from './metric-help.js';
 export type { DroppedSampleReason, HistogramSeries, MetricSeries, MetricType, MetricsSnapshot, ScalarSeries } from './metrics-snapshot.js';
 export { renderPrometheus } from './render-prometheus.js';

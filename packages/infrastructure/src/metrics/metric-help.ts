@@ -3,6 +3,18 @@ import { METRIC_NAMES } from '@acode/application';
 /** Name of the counter of samples the in-memory metrics refused, by reason. */
 export const DROPPED_SAMPLES_METRIC = 'acode_metrics_dropped_samples_total';
 
+/**
+ * The tool-call gateway's metric names (issue 15), recorded by the host's gateway routes. Labels are
+ * bounded: `route` (`openai_chat`, `ollama_chat`, `pass_through`), `outcome`, and `kind` (a repair's name).
+ */
+export const GATEWAY_METRIC_NAMES = Object.freeze({
+  requestsTotal: 'acode_gateway_requests_total',
+  repairsTotal: 'acode_gateway_repairs_total',
+  retriesTotal: 'acode_gateway_retries_total',
+  upstreamSeconds: 'acode_gateway_upstream_seconds',
+  addedSeconds: 'acode_gateway_added_seconds',
+} as const);
+
 /** `# HELP` text of 000's metrics ("Observability and Metrics"). */
 export const METRIC_HELP: Readonly<Record<string, string>> = Object.freeze({
   [METRIC_NAMES.registrationsTotal]: 'Tools registered, by tool.',
@@ -10,5 +22,12 @@ export const METRIC_HELP: Readonly<Record<string, string>> = Object.freeze({
   [METRIC_NAMES.validationSeconds]: 'Time one argument validation took, in seconds, by tool.',
   [METRIC_NAMES.validationErrorsTotal]: 'Validation errors reported, by tool and error code.',
   [METRIC_NAMES.registrySize]: 'Distinct tools in the registry.',
+  [GATEWAY_METRIC_NAMES.requestsTotal]:
+    'Gateway requests, by route (openai_chat, ollama_chat, pass_through) and outcome (success, repaired, retried, failed, invalid_request, upstream_error, cancelled).',
+  [GATEWAY_METRIC_NAMES.repairsTotal]: 'Repairs the gateway applied to tool-call arguments, by kind (the repair).',
+  [GATEWAY_METRIC_NAMES.retriesTotal]: 'Upstream requests the gateway sent again (attempts minus one), by route.',
+  [GATEWAY_METRIC_NAMES.upstreamSeconds]: 'Time a gateway chat request spent waiting on upstream chat requests, summed over its attempts, in seconds, by route.',
+  [GATEWAY_METRIC_NAMES.addedSeconds]:
+    'Time a gateway chat request took beyond its upstream requests (reading, checking, repairing, backoff between attempts, writing the answer), in seconds, by route.',
   [DROPPED_SAMPLES_METRIC]: 'Metric samples not recorded, by reason (such as the series limit).',
 });

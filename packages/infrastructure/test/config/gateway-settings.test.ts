@@ -15,13 +15,21 @@ describe('gateway:', () => {
   it('defaults: a local Ollama upstream, pass_through, strict, 8 MiB bodies', () => {
     const { gateway } = load('tool_registry: {}\n').load();
     expect(gateway).toEqual(DEFAULT_GATEWAY_SETTINGS);
-    expect(gateway).toEqual({ upstream: { baseUrl: 'http://127.0.0.1:11434', type: 'ollama' }, onInvalid: 'pass_through', strict: true, maxBodyBytes: 8 * 1024 * 1024 });
+    expect(gateway).toEqual({ upstream: { baseUrl: 'http://127.0.0.1:11434', type: 'ollama' }, onInvalid: 'pass_through', strict: true, maxBodyBytes: 8 * 1024 * 1024, maxConcurrentUpstream: 32 });
   });
 
   it('reads every key; the project file wins key by key over the user file', () => {
     const project = 'gateway:\n  upstream:\n    provider: vllm\n  on_invalid: error\n  timeout_ms: 30000\n';
     const user = 'gateway:\n  strict: false\n  max_body_bytes: 1048576\n  on_invalid: pass_through\n';
-    expect(load(project, user).load().gateway).toEqual({ upstream: { provider: 'vllm' }, onInvalid: 'error', strict: false, maxBodyBytes: 1048576, timeoutMs: 30000 });
+    expect(load(project, user).load().gateway).toEqual({ upstream: { provider: 'vllm' }, onInvalid: 'error', strict: false, maxBodyBytes: 1048576, timeoutMs: 30000, maxConcurrentUpstream: 32 });
+  });
+
+  it('reads auth_token_env (a variable name, never its value) and max_concurrent_upstream', () => {
+    const gateway = load('gateway:\n  auth_token_env: ACODE_GATEWAY_TOKEN\n  max_concurrent_upstream: 4\n').load().gateway;
+    expect(gateway.authTokenEnv).toBe('ACODE_GATEWAY_TOKEN');
+    expect(gateway.maxConcurrentUpstream).toBe(4);
+    expect(load('gateway:\n  max_concurrent_upstream: 1024\n').load().gateway.maxConcurrentUpstream).toBe(1024);
+    expect(load('gateway:\n  strict: true\n').load().gateway.authTokenEnv).toBeUndefined();
   });
 
   it('reads an upstream given by base_url, type and api_key_env', () => {
@@ -34,6 +42,13 @@ describe('gateway:', () => {
     ['strict: maybe', 'gateway.strict'],
     ['max_body_bytes: 10', 'gateway.max_body_bytes'],
     ['timeout_ms: 5', 'gateway.timeout_ms'],
+    ['max_concurrent_upstream: 0', 'gateway.max_concurrent_upstream'],
+    ['max_concurrent_upstream: 1025', 'gateway.max_concurrent_upstream'],
+    ['max_concurrent_upstream: two', 'gateway.max_concurrent_upstream'],
+    ['auth_token_env: ""', 'gateway.auth_token_env'],
+    ['auth_token_env: 1TOKEN', 'gateway.auth_token_env'],
+    ['auth_token_env: "MY-TOKEN"', 'gateway.auth_token_env'],
+    ['auth_token_env: 42', 'gateway.auth_token_env'],
     ['upstream: ollama', 'gateway.upstream'],
     ['upstream: { type: ollama }', 'gateway.upstream'],
     ['upstream: { provider: a, base_url: "http://x" }', 'gateway.upstream'],

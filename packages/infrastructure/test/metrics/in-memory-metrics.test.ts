@@ -1,6 +1,6 @@
 import { METRIC_NAMES } from '@acode/application';
 import { describe, expect, it } from 'vitest';
-import { InMemoryMetrics } from '../../src/metrics/index.js';
+import { DEFAULT_HISTOGRAM_BUCKETS, DEFAULT_METRIC_BUCKETS, InMemoryMetrics } from '../../src/metrics/index.js';
 
 describe('InMemoryMetrics: recording', () => {
   it('adds to counters per name and label set, whatever order the labels are given in', () => {
@@ -41,6 +41,26 @@ describe('InMemoryMetrics: recording', () => {
         ],
       },
     ]);
+  });
+
+  it('buckets the gateway\'s upstream and added seconds in seconds to minutes, and other histograms by bucketsByMetric', () => {
+    const metrics = new InMemoryMetrics({ bucketsByMetric: { ...DEFAULT_METRIC_BUCKETS, slow_seconds: [10, 1] } });
+    metrics.observe('acode_gateway_upstream_seconds', 42, { route: 'openai_chat' });
+    metrics.observe('acode_gateway_added_seconds', 0.002, { route: 'openai_chat' });
+    metrics.observe('slow_seconds', 5);
+    metrics.observe('acode_tool_validation_seconds', 0.0002);
+    const bounds = (name: string) => {
+      const series = metrics.snapshot().series.find((s) => s.name === name);
+      return series?.type === 'histogram' ? series.buckets.map((bucket) => bucket.le) : [];
+    };
+    expect(bounds('acode_gateway_upstream_seconds')).toEqual([0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, Infinity]);
+    expect(bounds('acode_gateway_added_seconds')[0]).toBe(0.001);
+    expect(bounds('acode_gateway_added_seconds').at(-2)).toBe(30);
+    expect(bounds('slow_seconds')).toEqual([1, 10, Infinity]);
+    expect(bounds('acode_tool_validation_seconds')).toEqual([...DEFAULT_HISTOGRAM_BUCKETS, Infinity]);
+    const upstream = metrics.snapshot().series.find((s) => s.name === 'acode_gateway_upstream_seconds');
+    expect(upstream?.type === 'histogram' && upstream.buckets.find((bucket) => bucket.le === 60)?.count).toBe(1);
+    expect(upstream?.type === 'histogram' && upstream.buckets.find((bucket) => bucket.le === 30)?.count).toBe(0);
   });
 
   it('gives a snapshot that later samples do not change', () => {

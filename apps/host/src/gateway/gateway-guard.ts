@@ -1,0 +1,87 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { ConfigurationException } from '@acode/application';
+import { ERROR_CODES } from '@acode/domain';
+import type { GatewaySettings } from '@acode/infrastructure/config';
+import type { GatewayWire } from '@acode/infrastructure/gateway';
+import { SecretValue, type Environment } from '@acode/infrastructure/model-clients';
+import type { HostResponse } from '../http/host-response.js';
+import { gatewayError } from './gateway-errors.js';
+
+/**
+ * The gateway's bearer token from the variable `gateway.auth_token_env` names; `undefined` when
+ * the setting is absent. Throws `ConfigurationException` (ACODE-CFG-002) when the variable is not
+ * set or empty. The value stays in a `SecretValue`: never in a message or a log.
+ */
+export function gatewayAuthToken(gateway: GatewaySettings, env: Environment): SecretValue | undefined {
+  const name = gateway.authTokenEnv;
+  if (name === undefined) return undefined;
+  const value = Object.hasOwn(env, name) ? env[name] : undefined;
+  if (value === undefined || value.trim() === '') {
+    throw new ConfigurationException(
+      ERROR_CODES.CONFIG_INVALID,
+      `gateway.auth_token_env names the environment variable ${name}, which is not set or empty; export the token in it or remove gateway.auth_token_env`,
+      { key: 'gateway.auth_token_env' },
+    );
+  }
+  return new SecretValue(value);
+}
+
+/** Whether the host binds only the loopback interface: `localhost`, `127.0.0.0/8`, `::1` (or `::ffff:127.x.y.z`). */
+export function isLoopbackAddress(address: string): boolean {
+  const text = address.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  if (text === 'localhost') return true;
+  if (isIP(text) === 4) return text.startsWith('127.');
+  if (isIP(text) === 6) return text === '::1' || /^(0{0,4}:){7}0{0,3}1$/.test(text) || (text.startsWith('::ffff:') && isIP(text.slice(7)) === 4 && text.slice(7).startsWith('127.'));
+  return false;
+}
+
+/**
+ * Safe by default (issue 15): the gateway's routes may be reached beyond loopback only behind a
+ * bearer token. Throws `ConfigurationException` (ACODE-CFG-002, key `gateway.auth_token_env`)
+ * when `address` is not loopback and no token is configured.
+ */
+export function requireGatewayAuthBeyondLoopback(address: string, gateway: GatewaySettings): void {
+  if (isLoopbackAddress(address) || gateway.authTokenEnv !== undefined) return;
+  throw new ConfigurationException(
+    ERROR_CODES.CONFIG_INVALID,
+    `The host binds ${address}, beyond loopback, and its gateway has no token: set gateway.auth_token_env to the name of an environment variable holding a bearer token, or bind 127.0.0.1`,
+    { key: 'gateway.auth_token_env' },
+  );
+}
+
+const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * Whether an `Authorization` header carries `Bearer <token>`. Both sides are hashed first, so
+ * the constant-time comparison runs over equal lengths and leaks neither the token nor its length.
+ */
+export function bearerMatches(header: string | readonly string[] | undefined, token: SecretValue): boolean {
+  if (typeof header !== 'string') return false;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  const given = sha256(match?.[1] ?? '');
+  const expected = sha256(token.reveal());
+  return timingSafeEqual(given, expected) && match !== null;
+}
+
+/** 401 ACODE-GTW-003 in the route's shape; the message never echoes what the client sent. */
+export function authenticationRequired(wire: GatewayWire, correlationId: string): HostResponse {
+  return gatewayError(wire, {
+    status: 401,
+    code: ERROR_CODES.GATEWAY_AUTH_REQUIRED,
+    message: 'The gateway requires "Authorization: Bearer <token>" with the token of gateway.auth_token_env',
+    type: 'invalid_request_error',
+    headers: { 'www-authenticate': 'Bearer', 'x-acode-correlation-id': correlationId },
+  });
+}
+
+/** 503 ACODE-GTW-004 in the route's shape, with `retry-after: 1`. */
+export function gatewayBusy(wire: GatewayWire, correlationId: string, limit: number): HostResponse {
+  return gatewayError(wire, {
+    status: 503,
+    code: ERROR_CODES.GATEWAY_BUSY,
+    message: `The gateway is serving ${limit} upstream request(s) (gateway.max_concurrent_upstream) and as many are waiting; retry shortly`,
+    type: 'upstream_error',
+    headers: { 'retry-after': '1', 'x-acode-correlation-id': correlationId },
+  });
+}

@@ -1,0 +1,64 @@
+import type { ChatCallOptions, IChatModelClient, IMetrics, ModelServerInfo } from '@acode/application';
+import type { ChatRequest, ChatResponse, RepairName } from '@acode/domain';
+import { GATEWAY_METRIC_NAMES } from '@acode/infrastructure/metrics';
+
+/** The gateway's routes as a metric label: a bounded set, never the client's path or model. */
+export type GatewayRouteLabel = 'openai_chat' | 'ollama_chat' | 'pass_through';
+
+/** How a gateway request ended, as a metric label. */
+export type GatewayRequestOutcome = 'success' | 'repaired' | 'retried' | 'failed' | 'invalid_request' | 'upstream_error' | 'cancelled';
+
+/**
+ * One gateway request's metrics: its outcome, repairs and retries as counters, the time spent on
+ * upstream chat requests (measured around each one by {@link timed}) and the time the gateway
+ * added beyond them as histograms. Without `metrics`, records nothing. {@link finish} records once.
+ */
+export class GatewayRequestMetrics {
+  private readonly started = performance.now();
+  private upstreamMs = 0;
+  private upstreamCalls = 0;
+  private done = false;
+
+  constructor(
+    private readonly metrics: IMetrics | undefined,
+    private readonly route: GatewayRouteLabel,
+  ) {}
+
+  /** `upstream` with the time of each chat request it answers added to this request's upstream time. */
+  timed(upstream: IChatModelClient): IChatModelClient {
+    const measure = async (call: () => Promise<ChatResponse>): Promise<ChatResponse> => {
+      const start = performance.now();
+      this.upstreamCalls++;
+      try {
+        return await call();
+      } finally {
+        this.upstreamMs += performance.now() - start;
+      }
+    };
+    return {
+      provider: upstream.provider,
+      chat: (request: ChatRequest, options?: ChatCallOptions) => measure(() => upstream.chat(request, options)),
+      chatStream: (request: ChatRequest, options?: ChatCallOptions) => measure(() => upstream.chatStream(request, options)),
+      listModels: (options?: Pick<ChatCallOptions, 'signal'>): Promise<ModelServerInfo> => upstream.listModels(options),
+    };
+  }
+
+  /**
+   * Records the request: its outcome, one repair per repair applied, `attempts - 1` retries, and,
+   * when the upstream was asked and the request was not cancelled, the upstream and added times.
+   */
+  finish(outcome: GatewayRequestOutcome, details: { readonly attempts?: number; readonly repairs?: readonly RepairName[] } = {}): void {
+    if (this.done || this.metrics === undefined) return;
+    this.done = true;
+    const route = this.route;
+    this.metrics.increment(GATEWAY_METRIC_NAMES.requestsTotal, { route, outcome });
+    for (const kind of details.repairs ?? []) this.metrics.increment(GATEWAY_METRIC_NAMES.repairsTotal, { kind });
+    const retries = (details.attempts ?? 0) - 1;
+    if (retries > 0) this.metrics.increment(GATEWAY_METRIC_NAMES.retriesTotal, { route }, retries);
+    if (this.upstreamCalls > 0 && outcome !== 'cancelled') {
+      const totalMs = performance.now() - this.started;
+      this.metrics.observe(GATEWAY_METRIC_NAMES.upstreamSeconds, this.upstreamMs / 1000, { route });
+      this.metrics.observe(GATEWAY_METRIC_NAMES.addedSeconds, Math.max(0, totalMs - this.upstreamMs) / 1000, { route });
+    }
+  }
+}
