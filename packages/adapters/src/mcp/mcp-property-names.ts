@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { InvalidToolDefinitionException } from '@acode/application';
+import { hashOf, snakeCaseWords } from '@acode/infrastructure/gateway';
 import { appendPointer, ERROR_CODES, escapePointerToken, isPlainObject, MAX_PARAMETER_NAME_LENGTH, PARAMETER_NAME_PATTERN, type JsonObject, type JsonSchemaObject, type JsonValue } from '@acode/domain';
 
 /**
@@ -50,13 +50,8 @@ export function isParameterName(name: string): boolean {
  */
 export function toParameterName(original: string): string {
   if (isParameterName(original)) return original;
-  let name = original
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  const hash = createHash('sha256').update(original).digest('hex').slice(0, 8);
+  let name = snakeCaseWords(original);
+  const hash = hashOf(original);
   if (name === '') return `arg_${hash}`;
   if (!/^[a-z]/.test(name)) name = `arg_${name}`;
   if (name.length > MAX_PARAMETER_NAME_LENGTH) name = `${name.slice(0, MAX_PARAMETER_NAME_LENGTH - 9).replace(/_+$/, '')}_${hash}`;

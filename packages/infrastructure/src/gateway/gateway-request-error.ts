@@ -17,6 +17,9 @@ export interface GatewayRequestError {
 /** A reader's verdict on a body: the request, or the first thing that makes it unreadable. */
 export type GatewayRequestReading = { readonly ok: true; readonly request: GatewayRequest } | { readonly ok: false; readonly error: GatewayRequestError };
 
+/** One field read from a body, or why it cannot be. */
+export type Read<T> = { readonly value: T } | { readonly error: GatewayRequestError };
+
 /** An ACODE-GTW-001 error at `field` ('' for the whole body, then left out). */
 export function requestError(field: string, message: string): GatewayRequestError {
   return field === '' ? { code: ERROR_CODES.GATEWAY_REQUEST_INVALID, message } : { code: ERROR_CODES.GATEWAY_REQUEST_INVALID, message, field };

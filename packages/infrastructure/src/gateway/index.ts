@@ -11,7 +11,7 @@ export { readOllamaChatRequest } from './read-ollama-chat-request.js';
 export { MAX_OLLAMA_TOOL_NAME_LENGTH, MAX_REQUEST_TOOLS, OPENAI_FUNCTION_NAME_PATTERN, readRequestTools, type RequestToolsReading } from './read-request-tools.js';
 export { REQUEST_TOOL_VERSION, toolContract, type ToolContract, type ToolContractOptions, type ToolContractResult } from './request-tool-contract.js';
 export { DEFAULT_TOOL_CONTRACT_CACHE_SIZE, ToolContractCache, type ToolContractCacheOptions } from './tool-contract-cache.js';
-export { distinctToolNames, hashOf, isToolName, toToolName } from './to-tool-name.js';
+export { distinctToolNames, hashOf, isToolName, snakeCaseWords, toToolName } from './to-tool-name.js';
 export {
   openAiChatChunks,
   openAiChatCompletion,

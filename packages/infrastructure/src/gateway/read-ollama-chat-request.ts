@@ -1,12 +1,8 @@
 import { canonicalJson, describeValueType, isPlainObject, MAX_JSON_DEPTH, ownValue, type ChatMessage } from '@acode/domain';
-import { excerpt, requestError, type GatewayRequestError, type GatewayRequestReading } from './gateway-request-error.js';
-import { requestParameters } from './request-parameters.js';
+import { excerpt, requestError, type GatewayRequestError, type GatewayRequestReading, type Read } from './gateway-request-error.js';
+import { readModel, requestParameters } from './request-parameters.js';
 import { readRequestTools } from './read-request-tools.js';
 
-/** The top-level fields the gateway reads itself; every other one goes to `parameters` verbatim. */
-const READ_FIELDS: ReadonlySet<string> = new Set(['model', 'messages', 'tools', 'stream']);
-
-type Read<T> = { readonly value: T } | { readonly error: GatewayRequestError };
 
 /**
  * Reads the body of an Ollama `POST /api/chat` request into a {@link GatewayRequest}.
@@ -38,19 +34,17 @@ export function readOllamaChatRequest(body: unknown): GatewayRequestReading {
 
 function readBody(body: unknown): GatewayRequestReading {
   if (!isPlainObject(body)) return refused(requestError('', `The body must be a JSON object; got ${describeValueType(body)}`));
-  const model = ownValue(body, 'model');
-  if (typeof model !== 'string' || model.trim() === '') {
-    return refused(requestError('/model', typeof model === 'string' ? 'model must not be empty' : `model must be a non-empty string; got ${describeValueType(model)}`));
-  }
+  const model = readModel(body);
+  if ('error' in model) return refused(model.error);
   const stream = ownValue(body, 'stream') ?? true;
   if (typeof stream !== 'boolean') return refused(requestError('/stream', `stream must be a boolean; got ${describeValueType(stream)}`));
   const messages = readMessages(ownValue(body, 'messages'));
   if ('error' in messages) return refused(messages.error);
   const tools = readRequestTools(ownValue(body, 'tools'), 'ollama');
   if (!tools.ok) return refused(tools.error);
-  const parameters = requestParameters(body, READ_FIELDS);
+  const parameters = requestParameters(body);
   if (!parameters.ok) return refused(parameters.error);
-  return { ok: true, request: { wire: 'ollama', model, messages: messages.value, tools: tools.tools, stream, parameters: parameters.parameters } };
+  return { ok: true, request: { wire: 'ollama', model: model.value, messages: messages.value, tools: tools.tools, stream, parameters: parameters.parameters } };
 }
 
 function refused(error: GatewayRequestError): GatewayRequestReading {

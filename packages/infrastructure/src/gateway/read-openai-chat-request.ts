@@ -1,12 +1,8 @@
 import { appendPointer, describeValueType, isPlainObject, ownValue, type ChatMessage } from '@acode/domain';
-import { excerpt, requestError, type GatewayRequestError, type GatewayRequestReading } from './gateway-request-error.js';
-import { requestParameters } from './request-parameters.js';
+import { excerpt, requestError, type GatewayRequestError, type GatewayRequestReading, type Read } from './gateway-request-error.js';
+import { readModel, requestParameters } from './request-parameters.js';
 import { readRequestTools } from './read-request-tools.js';
 
-/** The top-level fields the gateway reads itself; every other one goes to `parameters` verbatim. */
-const READ_FIELDS: ReadonlySet<string> = new Set(['model', 'messages', 'tools', 'stream']);
-
-type Read<T> = { readonly value: T } | { readonly error: GatewayRequestError };
 
 /**
  * Reads the body of an OpenAI `POST /v1/chat/completions` request into a {@link GatewayRequest}.
@@ -40,10 +36,8 @@ export function readOpenAiChatRequest(body: unknown): GatewayRequestReading {
 
 function readBody(body: unknown): GatewayRequestReading {
   if (!isPlainObject(body)) return refused(requestError('', `The body must be a JSON object; got ${describeValueType(body)}`));
-  const model = ownValue(body, 'model');
-  if (typeof model !== 'string' || model.trim() === '') {
-    return refused(requestError('/model', typeof model === 'string' ? 'model must not be empty' : `model must be a non-empty string; got ${describeValueType(model)}`));
-  }
+  const model = readModel(body);
+  if ('error' in model) return refused(model.error);
   for (const legacy of ['functions', 'function_call']) {
     if (ownValue(body, legacy) !== undefined && ownValue(body, legacy) !== null) {
       return refused(requestError(`/${legacy}`, `${legacy} is deprecated and not supported by the gateway; declare tools with "tools" (and choose with "tool_choice")`));
@@ -55,9 +49,9 @@ function readBody(body: unknown): GatewayRequestReading {
   if ('error' in messages) return refused(messages.error);
   const tools = readRequestTools(ownValue(body, 'tools'), 'openai');
   if (!tools.ok) return refused(tools.error);
-  const parameters = requestParameters(body, READ_FIELDS);
+  const parameters = requestParameters(body);
   if (!parameters.ok) return refused(parameters.error);
-  return { ok: true, request: { wire: 'openai', model, messages: messages.value, tools: tools.tools, stream, parameters: parameters.parameters } };
+  return { ok: true, request: { wire: 'openai', model: model.value, messages: messages.value, tools: tools.tools, stream, parameters: parameters.parameters } };
 }
 
 function refused(error: GatewayRequestError): GatewayRequestReading {

@@ -20,12 +20,7 @@ const HASH_LENGTH = 8;
  */
 export function toToolName(original: string): string {
   if (isToolName(original)) return original;
-  let name = original
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  let name = snakeCaseWords(original);
   if (name === '') return `tool_${hashOf(original)}`;
   if (!/^[a-z]/.test(name)) name = `tool_${name}`;
   if (RESERVED_TOOL_NAMES.includes(name)) name = `${name}_tool`;
@@ -36,6 +31,20 @@ export function toToolName(original: string): string {
 /** True when `name` is a valid tool name of ours as it is. */
 export function isToolName(name: string): boolean {
   return name.length <= MAX_TOOL_NAME_LENGTH && TOOL_NAME_PATTERN.test(name) && !RESERVED_TOOL_NAMES.includes(name);
+}
+
+/**
+ * The words of a foreign name in lowercase snake_case: camelCase and PascalCase split
+ * (`getHTTPStatus` → `get_http_status`), every run of other characters one `_`, none at either
+ * end; `''` when nothing usable is left. The shared core of tool and parameter names.
+ */
+export function snakeCaseWords(original: string): string {
+  return original
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /** 8 hex digits of the SHA-256 of `text`: a stable, short disambiguator. */
