@@ -5,7 +5,10 @@
  * extraction, the full pipeline) against JSON.parse and jsonrepair, with 002's and issue 3's
  * budgets (issue 3's ratios from paired, interleaved runs); then tool execution (shipped handlers
  * called directly against the same call through the `ToolExecutor`: the core `file_read` in
- * process, `kb_search` and the bench's echo tool in a child process) with issue 5's budgets. Prints the report and writes it to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
+ * process, `kb_search` and the bench's echo tool in a child process) with issue 5's budgets; then
+ * repair safety, calls in text, hostile inputs, import cost, and the gateway (issue 15: the host's
+ * `/v1/chat/completions` beside the same scripted upstream reached directly; alone with
+ * `pnpm bench:gateway`). Prints the report and writes it to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
  * printed, not fatal. Run with `node --expose-gc` (the heap figures need it).
  */
 import { writeFileSync } from 'node:fs';
@@ -32,6 +35,7 @@ import { renderMarkdown, renderText } from './lib/render-report.mjs';
 import { hostileNotes } from './lib/hostile-inputs/hostile-table.mjs';
 import { importSubjects } from './lib/import-cost/import-subjects.mjs';
 import { importCostNotes, measureImportCost } from './lib/import-cost/measure-import-cost.mjs';
+import { runGatewaySection } from './lib/gateway/run-gateway.mjs';
 import { runHostileInputs } from './lib/hostile-inputs/run-hostile.mjs';
 import { runSafetyComparison } from './lib/repair-safety/run-comparison.mjs';
 import { runTextCalls } from './lib/text-calls/run-text-calls.mjs';
@@ -126,6 +130,10 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
   const importCost = measureImportCost(imports);
   notes.push(...importCostNotes(importCost), ...missing.map((peer) => `Import cost of ${peer} NOT MEASURED: the package is not installed.`));
 
+  process.stdout.write('Gateway, directly and through the host (about half a minute)...\n');
+  const gateway = await runGatewaySection();
+  notes.push(...gateway.notes);
+
   const report = {
     date: new Date().toISOString(),
     machine: describeMachine(),
@@ -138,6 +146,7 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
     ...(textCallReport === undefined ? {} : { textCalls: textCallReport }),
     ...(hostile.length === 0 ? {} : { hostile }),
     importCost,
+    ...(gateway.ok ? { gateway: gateway.report } : {}),
     notes,
   };
   process.stdout.write(`\n${renderText(report)}`);

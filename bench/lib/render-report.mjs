@@ -10,6 +10,7 @@ import { safetyTable } from './repair-safety/safety-table.mjs';
 import { textCallCostTable, textCallTable } from './text-calls/text-call-table.mjs';
 import { hostileTable } from './hostile-inputs/hostile-table.mjs';
 import { importCostTable } from './import-cost/import-cost-table.mjs';
+import { gatewayTable } from './gateway/gateway-table.mjs';
 
 /** @typedef {import('./report-tables.mjs').BenchReport} BenchReport */
 /** @typedef {import('./report-tables.mjs').Table} Table */
@@ -98,6 +99,49 @@ resident memory once the import is done (\`process.memoryUsage().rss\`, read in 
 shows medians and the difference from \`node -e 0\` in the same rounds. The goal for the core entry
 is under 50 ms and under 20 MiB above \`node -e 0\`. Measured here, never asserted in tests.
 `;
+
+/**
+ * Opening of the gateway section of \`RESULTS.md\` (issue 15), naming the settings the run used.
+ *
+ * @param {import('./gateway/measure-gateway.mjs').GatewayReport} gateway
+ * @returns {string}
+ */
+function gatewayPreamble({ setup }) {
+  return `# Gateway
+
+Issue 15: what the host's gateway adds between a client and its model server. One scripted model
+server (\`startScriptedModelServer\` of \`@acode/infrastructure/testing\`) on 127.0.0.1 is the
+upstream of both sides; *direct* sends a request to its \`/v1/chat/completions\`, *through the
+gateway* sends the same body to the \`/v1/chat/completions\` of a host started from
+\`apps/host/dist\` (\`startHost\`, as \`acode-host\` runs it) whose \`gateway.upstream\` is that server's
+\`/v1\`. Client, host and upstream share the bench's process and event loop (alike on both sides:
+the client's own cost cancels out of the difference, the host competes with them for one core).
+Every request declares one tool (\`get_weather\`). Rows:
+
+- *Non-streamed answer*: a small answer with one valid tool call, so the gateway's whole
+  pipeline runs (extraction, repair, validation against the request's tools); time from the request
+  handed to \`http.request\` to the last byte, requests one after another on a keep-alive connection.
+- *Streamed text answer*: a prose answer (nothing in it can start a call marker), time from the
+  request handed over to the chunk completing the first \`data:\` event with non-empty
+  \`delta.content\`. The upstream writes ${setup.chunkSize.toLocaleString('en-US')} bytes per write (its
+  default, 7, writes a stream a few bytes per event-loop turn), so its whole answer leaves in one write.
+- Latency and first content: rounds of 50 requests per side, the sides alternating (A B B A), after
+  warm-up; nearest-rank p50 and p99 of each side, *added* is the gateway's figure minus the direct one.
+  The goals (under 1 ms added) are judged on p99, like every latency budget here.
+- *Throughput*: 50 clients at once, each sending non-streamed tool-call requests one after another
+  on keep-alive connections; requests per second over the run, the median of three runs per side.
+  \`gateway.max_concurrent_upstream\` is ${setup.maxConcurrentUpstream} here (default 32, and as many waiting), so the
+  figure is the gateway's cost, not its limit.
+- *Memory per 100 open streams*: \`heapUsed\` after two forced collections, before and with 100
+  streamed requests the upstream holds (a \`slow\` step: a minute before its headers, so each
+  stream is open and waiting on the model); the median of four rounds per side, after one unmeasured
+  round. The direct side's delta (client sockets, the upstream's own state) is the baseline;
+  *added* is what the host holds for 100 such streams. RSS is read as well but moves in pages the
+  process already holds (it barely moved for either side), so it is not shown.
+- The host logs at \`${setup.logLevel}\` into a sink (at \`info\` it writes a line per request); its metrics
+  and telemetry are the real ones. Measured here, never asserted in tests.
+`;
+}
 
 const PARSING_PREAMBLE = `# Tool-call parsing benchmarks
 
@@ -208,6 +252,7 @@ export function renderText(report) {
   if (report.textCalls) parts.push('', textTable(textCallTable(report.textCalls.families)), '', textTable(textCallCostTable(report.textCalls.cost)));
   if (report.hostile) parts.push('', textTable(hostileTable(report.hostile)));
   if (report.importCost) parts.push('', textTable(importCostTable(report.importCost)));
+  if (report.gateway) parts.push('', textTable(gatewayTable(report.gateway)));
   if (report.notes.length > 0) parts.push('', 'Notes:', ...report.notes.map((note) => `- ${clean(note)}`));
   return `${parts.join('\n')}\n`;
 }
@@ -237,6 +282,7 @@ export function renderMarkdown(report) {
   if (report.textCalls) parts.push('', TEXT_CALLS_PREAMBLE, markdownTable(textCallTable(report.textCalls.families)), '', markdownTable(textCallCostTable(report.textCalls.cost)));
   if (report.hostile) parts.push('', HOSTILE_PREAMBLE, markdownTable(hostileTable(report.hostile)));
   if (report.importCost) parts.push('', IMPORT_COST_PREAMBLE, markdownTable(importCostTable(report.importCost)));
+  if (report.gateway) parts.push('', gatewayPreamble(report.gateway), markdownTable(gatewayTable(report.gateway)));
   if (report.notes.length > 0) parts.push('', '## Notes', '', ...report.notes.map((note) => `- ${markdownCell(note)}`));
   return `${parts.join('\n')}\n`;
 }

@@ -40,6 +40,8 @@ import { formatBytes, formatInUnit, formatLimit, formatMicros, formatRate, forma
  *   text-call corpus and extraction cost.
  * @property {readonly import('./import-cost/measure-import-cost.mjs').ImportCostRow[]} [importCost] Issue 14's
  *   import cost of the core entry beside `openai` and `ollama`.
+ * @property {import('./gateway/measure-gateway.mjs').GatewayReport} [gateway] Issue 15's gateway beside
+ *   the same scripted upstream reached directly.
  * @property {readonly import('./hostile-inputs/run-hostile.mjs').HostileRow[]} [hostile] Issue 13's
  *   hostile inputs: the event-loop hold of one call within the limits.
  */

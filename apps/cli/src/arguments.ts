@@ -511,6 +511,8 @@ const CHAT_SPEC = {
 const MIN_TIMEOUT_MS = 1000;
 /** Longest `--timeout-ms`: ten minutes. */
 const MAX_TIMEOUT_MS = 600_000;
+/** The provider the gateway's telemetry rows are filed under (`GATEWAY_TELEMETRY_PROVIDER`, not imported: parsing loads no SQLite). */
+const GATEWAY_PROVIDER = 'gateway';
 /** 002's window for `providers stats`. */
 const DEFAULT_SINCE = '24h';
 /** Longest `--message`: a turn, not a document. */
@@ -537,7 +539,7 @@ function isParseResult(value: object): value is ParseCommandLineResult {
   return 'ok' in value;
 }
 
-/** `acode providers smoke-test PROVIDER` and `acode providers stats PROVIDER --tool-calls`. */
+/** `acode providers smoke-test PROVIDER` and `acode providers stats PROVIDER --tool-calls` (`--tool-calls` optional for `gateway`). */
 function parseProvidersCommand(sub: string | undefined, argv: readonly string[]): ParseCommandLineResult {
   if (sub === undefined) return groupHelp(argv, PROVIDERS_HELP, 'acode providers', 'Missing subcommand. Use one of: smoke-test, stats.');
   if (sub !== 'smoke-test' && sub !== 'stats') return usage(`Unknown subcommand 'providers ${displayName(sub)}'. Use one of: smoke-test, stats.`, 'acode providers');
@@ -555,7 +557,8 @@ function parseProvidersCommand(sub: string | undefined, argv: readonly string[])
   if (!PROVIDER_NAME.test(provider)) return usage(invalidProviderMessage(provider), helpCommand);
 
   if (sub === 'stats') {
-    if (values['tool-calls'] !== true) return usage('Say which statistics: --tool-calls.', helpCommand);
+    // The gateway records tool calls only, so `providers stats gateway` needs no --tool-calls.
+    if (values['tool-calls'] !== true && provider !== GATEWAY_PROVIDER) return usage('Say which statistics: --tool-calls.', helpCommand);
     const since = stringOption(values, 'since') ?? DEFAULT_SINCE;
     if (since.trim() === '') return usage('--since needs a window such as 24h or 7d, or a date.', helpCommand);
     const db = pathOption(values, 'db');

@@ -121,6 +121,7 @@ export const PROVIDERS_HELP = `Usage: acode providers <smoke-test|stats> PROVIDE
 
   smoke-test PROVIDER                 Check a model server: reachable, model present, a tool call round trip
   stats PROVIDER --tool-calls         Tool-call statistics from the telemetry store
+  stats gateway                       The host gateway's calls: outcomes, upstreams and models, retries, repairs
 
 ${GLOBAL_OPTIONS}`;
 
@@ -148,6 +149,10 @@ export const PROVIDERS_STATS_HELP = `Usage: acode providers stats PROVIDER --too
 
 Tool-call statistics of a provider from the telemetry store: how many calls parsed, were
 repaired, needed a retry or failed, which repairs ran, and the average times.
+
+PROVIDER gateway shows the calls that went through the host's gateway (acode-host), whatever
+server answered them, with the upstreams and models, and the model requests made again;
+--tool-calls is optional for it.
 
 Options:
   --tool-calls        Tool-call statistics (the only kind so far)
@@ -244,8 +249,9 @@ ${GLOBAL_OPTIONS}`;
 export const CONFIG_SHOW_HELP = `Usage: acode config show [KEY] [--json]
 
 Show the settings in effect: what the configuration files set, with the defaults beneath.
-KEY is a dotted key: a section (tool_registry, model.providers.ollama.tool_call) or one
-setting (model.providers.ollama.tool_call.max_retries). All settings when absent.
+KEY is a dotted key: a section (tool_registry, model.providers.ollama.tool_call, gateway) or
+one setting (model.providers.ollama.tool_call.max_retries, gateway.on_invalid). All settings
+when absent.
 
 Options:
   --json              Print the value as JSON
@@ -267,6 +273,7 @@ Examples:
   acode config set model.providers.ollama.tool_call.max_retries 5
   acode config set tool_registry.disabled_tools '[git_commit, git_diff]'
   acode config set model.providers.vllm.base_url http://127.0.0.1:8000/v1
+  acode config set gateway.on_invalid error
 
 Exit status: 0 set, 2 refused (unknown key, invalid value, unreadable file) or usage error.
 

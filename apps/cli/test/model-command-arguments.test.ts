@@ -62,6 +62,8 @@ describe('providers stats', () => {
       db: 'x.db',
     });
     expect(usageError(['providers', 'stats', 'ollama']).message).toContain('--tool-calls');
+    // The gateway records tool calls only: nothing else to choose.
+    expect(command(['providers', 'stats', 'gateway'])).toEqual({ kind: 'providers-stats', global: GLOBAL, provider: 'gateway', since: '24h', json: false });
     expect(usageError(['providers', 'stats', '--tool-calls']).message).toContain('Missing PROVIDER');
     expect(usageError(['providers', 'stats', 'ollama', '--tool-calls', '--db', ' ']).message).toBe('--db needs a file path.');
     expect(usageError(['providers', 'stats', 'ollama', '--tool-calls', '--since']).message).toContain('--since');

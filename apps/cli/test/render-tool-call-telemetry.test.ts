@@ -17,6 +17,8 @@ const SPEC_STATS: ToolCallStats = {
   averageParseMs: 0.42,
   averageRepairMs: 2.31,
   averageRetryMs: 1847,
+  retries: 14,
+  models: [{ model: 'llama3.2', calls: 1247 }],
 };
 
 describe('renderToolCallStats', () => {
@@ -45,8 +47,36 @@ describe('renderToolCallStats', () => {
     );
   });
 
+  it("keeps 002's layout for a provider: no upstreams, models or retry requests", () => {
+    const text = renderToolCallStats(SPEC_STATS, { provider: 'ollama', windowLabel: 'Last 24 Hours' }, PLAIN_STYLE);
+    expect(text).not.toContain('Upstreams and Models:');
+    expect(text).not.toContain('Retry Requests:');
+  });
+
+  it('adds retry requests and the calls per upstream and model for the gateway, escaping names from the database', () => {
+    const stats: ToolCallStats = {
+      ...SPEC_STATS,
+      models: [
+        { upstream: 'vllm', model: 'qwen3:8b', calls: 1200 },
+        { upstream: 'http://127.0.0.1:11434', model: 'llama3.2\u001b[2J', calls: 47 },
+      ],
+    };
+    const text = renderToolCallStats(stats, { provider: 'gateway', windowLabel: 'Last 24 Hours', gateway: true }, PLAIN_STYLE);
+    const lines = text.split('\n');
+    expect(lines).toContain('  Provider:            gateway');
+    expect(lines.find((line) => line.startsWith('  Retry Requests:'))).toMatch(/^ {2}Retry Requests: +14$/);
+    const heading = lines.indexOf('Upstreams and Models:');
+    expect(heading).toBeGreaterThan(0);
+    expect(lines[heading + 1]).toMatch(/^ +1,200 {2}qwen3:8b via vllm$/);
+    expect(lines[heading + 2]).toMatch(/^ +47 {2}llama3\.2\\u001b\[2J via http:\/\/127\.0\.0\.1:11434$/);
+    // The counts line up, however long the names.
+    expect(lines[heading + 1]!.indexOf('  q')).toBe(lines[heading + 2]!.indexOf('  l'));
+    expect(text).not.toContain('\u001b');
+    expect(text.indexOf('Upstreams and Models:')).toBeLessThan(text.indexOf('Repair Breakdown:'));
+  });
+
   it('says there is nothing instead of dividing by zero', () => {
-    const empty: ToolCallStats = { total: 0, success: 0, repaired: 0, retried: 0, failed: 0, repairBreakdown: {}, averageParseMs: 0, averageRepairMs: 0, averageRetryMs: 0 };
+    const empty: ToolCallStats = { total: 0, success: 0, repaired: 0, retried: 0, failed: 0, repairBreakdown: {}, averageParseMs: 0, averageRepairMs: 0, averageRetryMs: 0, retries: 0, models: [] };
     const text = renderToolCallStats(empty, { provider: 'ollama', windowLabel: 'Last Hour' }, PLAIN_STYLE);
     expect(text).toContain('No tool calls recorded in this window.');
     expect(text).not.toContain('NaN');
@@ -103,6 +133,11 @@ const RECORD: ToolCallTelemetryRecord = {
 };
 
 describe('renderToolCallHistory', () => {
+  it('names the upstream of a gateway call beside its model', () => {
+    const text = renderToolCallHistory('g-1', [{ ...RECORD, provider: 'gateway', upstream: 'vllm', model: 'qwen3:8b' }], PLAIN_STYLE);
+    expect(text.split('\n')).toContain('Provider:    gateway (model qwen3:8b via vllm)');
+  });
+
   it("lays out 002's example with the caret under the error position", () => {
     const text = renderToolCallHistory('abc-123-def', [RECORD], PLAIN_STYLE);
     const lines = text.split('\n');

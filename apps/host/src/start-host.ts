@@ -6,6 +6,7 @@ import {
   type ICorrelationContext,
   type ILogger,
   type IMetrics,
+  type ITelemetryStore,
   type IToolSchemaRegistry,
   type RegistrationReport,
   type ToolRegistrationService,
@@ -16,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { createHostExecution, type ExecutionUnavailable } from './execution/host-execution.js';
 import { requireGatewayAuthBeyondLoopback } from './gateway/gateway-guard.js';
 import { gatewayFromConfig } from './gateway/host-gateway.js';
+import { lazyTelemetryStore } from './gateway/lazy-telemetry-store.js';
 import { createHostServer, type HostServer, type HostTimeouts } from './host-server.js';
 import type { HostOptions } from './host-options.js';
 
@@ -70,7 +72,9 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   // Checked before registration: a bad `gateway.upstream`, a missing token, or a non-loopback
   // address without `gateway.auth_token_env`, stops the host with its ACODE-CFG error.
   requireGatewayAuthBeyondLoopback(options.address, config.gateway);
-  const gateway = gatewayFromConfig(config, process.env, logger, container.resolve<IMetrics>(TOKENS.Metrics));
+  // The project's `.agent/acode.db`, opened by the first gateway call recorded (not at startup).
+  const telemetry = lazyTelemetryStore(() => container.resolve<ITelemetryStore>(TOKENS.TelemetryStore), logger);
+  const gateway = gatewayFromConfig(config, process.env, logger, container.resolve<IMetrics>(TOKENS.Metrics), telemetry);
   const report = await container.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const server = createHostServer({
     registry: container.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry),
@@ -101,6 +105,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
         in_flight: server.inFlight,
       });
       await server.close();
+      telemetry.close();
       logger.info('Acode host stopped', { event: 'HostStopped' });
     },
   };

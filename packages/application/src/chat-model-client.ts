@@ -6,6 +6,25 @@ export interface ChatCallOptions {
   readonly signal?: AbortSignal;
   /** For streaming calls: receives each piece of assistant text as it arrives. */
   readonly onContent?: (text: string) => void;
+  /** For streaming calls: receives each piece of a tool call as it arrives (to judge a call before it ends). */
+  readonly onToolCallFragment?: (fragment: ToolCallFragment) => void;
+}
+
+/**
+ * A piece of a streamed tool call, as the stream delivered it: OpenAI-compatible servers send a
+ * call's name and then its arguments text in pieces; Ollama sends each call whole.
+ */
+export interface ToolCallFragment {
+  /** The call's position in the answer. */
+  readonly index: number;
+  /** A piece of the name (OpenAI), or the whole name (Ollama, with `whole`). */
+  readonly name?: string;
+  /** A piece of the arguments text. */
+  readonly arguments?: string;
+  /** The arguments sent whole, as an object. */
+  readonly argumentsObject?: Readonly<Record<string, unknown>>;
+  /** The call arrived whole in this fragment: its name and arguments are complete. */
+  readonly whole?: boolean;
 }
 
 /** What a model server says about itself. */

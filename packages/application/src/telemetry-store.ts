@@ -10,6 +10,17 @@ export interface TelemetryQuery {
   readonly limit?: number;
 }
 
+/** Calls answered by one model (of one upstream, for the gateway's rows). */
+export interface ModelCallCount {
+  readonly model: string;
+  /** The model server behind a gateway row (`ToolCallTelemetryRecord.upstream`); absent on other rows. */
+  readonly upstream?: string;
+  readonly calls: number;
+}
+
+/** Most entries {@link ToolCallStats.models} lists: a breakdown to read, not a dump. */
+export const MAX_STATS_MODELS = 20;
+
 /** Aggregates over the rows of a query (002's `providers stats` layout). */
 export interface ToolCallStats {
   readonly total: number;
@@ -24,6 +35,10 @@ export interface ToolCallStats {
   readonly averageRepairMs: number;
   /** Over the calls that were retried. */
   readonly averageRetryMs: number;
+  /** Model requests made again, over every call (the sum of their retry counts). */
+  readonly retries: number;
+  /** Calls by upstream and model, most calls first, at most {@link MAX_STATS_MODELS}. */
+  readonly models: readonly ModelCallCount[];
 }
 
 /**
@@ -51,4 +66,6 @@ export const EMPTY_TOOL_CALL_STATS: ToolCallStats = Object.freeze({
   averageParseMs: 0,
   averageRepairMs: 0,
   averageRetryMs: 0,
+  retries: 0,
+  models: Object.freeze([]),
 });

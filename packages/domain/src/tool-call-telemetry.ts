@@ -12,6 +12,11 @@ export interface ToolCallTelemetryRecord {
   /** Provider name (`ollama`, `openai-compatible`...). */
   readonly provider: string;
   readonly model: string;
+  /**
+   * The model server a gateway call was sent to (its `model.providers` name, or its base URL),
+   * on rows the gateway records under provider `gateway`; absent on every other row.
+   */
+  readonly upstream?: string;
   /** Tool name (canonical when known, else as sent, bounded). */
   readonly tool: string;
   readonly callId: string;

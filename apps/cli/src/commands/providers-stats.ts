@@ -1,5 +1,5 @@
 import { EMPTY_TOOL_CALL_STATS, type ITelemetryStore, type ToolCallStats } from '@acode/application';
-import { parseSince } from '@acode/infrastructure/telemetry';
+import { GATEWAY_TELEMETRY_PROVIDER, parseSince } from '@acode/infrastructure/telemetry';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { formatUsageError } from '../render/diagnostics.js';
@@ -20,7 +20,8 @@ export interface ProvidersStatsOptions {
 
 /**
  * `acode providers stats PROVIDER --tool-calls`: 002's statistics of the provider's tool calls in
- * the window, read from the telemetry store without changing it. No database yet means no calls
+ * the window, read from the telemetry store without changing it. `gateway` is the host gateway's
+ * calls, shown with their upstreams and models. No database yet means no calls
  * (exit 0); a file that cannot be read is ACODE-TEL-001 (exit 2).
  */
 export function providersStats(runtime: CliRuntime, options: ProvidersStatsOptions, view: OutputView, now: Date = new Date()): CommandOutput {
@@ -42,7 +43,8 @@ export function providersStats(runtime: CliRuntime, options: ProvidersStatsOptio
   if (options.json) {
     return { exitCode: EXIT_CODES.OK, stdout: JSON.stringify({ provider: options.provider, since: since.since, database, ...stats }, null, 2) + '\n' };
   }
-  const text = renderToolCallStats(stats, { provider: options.provider, windowLabel: sinceLabel(options.since, since.since) }, view.style);
+  const scope = { provider: options.provider, windowLabel: sinceLabel(options.since, since.since), gateway: options.provider === GATEWAY_TELEMETRY_PROVIDER };
+  const text = renderToolCallStats(stats, scope, view.style);
   const note = store === undefined ? `No telemetry database at ${displayMessage(database)} yet.\n` : '';
   return { exitCode: EXIT_CODES.OK, stdout: text + note };
 }

@@ -9,6 +9,8 @@ const TITLES: ReadonlyArray<{ readonly match: (path: readonly string[]) => boole
   { match: (path) => path.length === 1 && path[0] === 'tool_registry', title: 'Tool Registry Configuration' },
   { match: (path) => path.length === 4 && path[3] === 'tool_call', title: 'Tool Call Parsing Configuration' },
   { match: (path) => path.length === 3 && path[1] === 'providers', title: 'Provider Configuration' },
+  { match: (path) => path.length === 1 && path[0] === 'gateway', title: 'Gateway Configuration' },
+  { match: (path) => path.length === 2 && path[0] === 'gateway' && path[1] === 'upstream', title: 'Gateway Upstream' },
 ];
 
 /**
@@ -68,7 +70,7 @@ function formatValue(key: string, value: SettingsValue): string {
     const plain = value !== '' && value.trim() === value && !/[\n\r\t"]/.test(value);
     return escapeControlCharacters(plain ? value : JSON.stringify(value));
   }
-  if (typeof value === 'number' && key.endsWith('_size')) return `${value}${byteSize(value)}`;
+  if (typeof value === 'number' && (key.endsWith('_size') || key.endsWith('_bytes'))) return `${value}${byteSize(value)}`;
   return String(value);
 }
 

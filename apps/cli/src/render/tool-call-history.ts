@@ -37,7 +37,7 @@ function renderRecord(record: ToolCallTelemetryRecord, style: Style): string[] {
   const outcome = OUTCOME_LABELS[record.parseResult] ?? displayName(String(record.parseResult));
   const lines = [
     field('Timestamp', displayName(record.timestamp)),
-    field('Provider', `${displayName(record.provider)} (model ${displayName(record.model)})`),
+    field('Provider', `${displayName(record.provider)} (model ${displayName(record.model)}${record.upstream === undefined ? '' : ` via ${displayName(record.upstream)}`})`),
     field('Tool Name', displayName(record.tool)),
     field('Call ID', displayName(record.callId)),
     '',

@@ -7,6 +7,11 @@ export interface ToolCallStatsScope {
   readonly provider: string;
   /** `Last 24 Hours`. */
   readonly windowLabel: string;
+  /**
+   * The gateway's rows (`providers stats gateway`): also the model requests made again and the
+   * calls per upstream and model, since one gateway may front several servers and models.
+   */
+  readonly gateway?: boolean;
 }
 
 const LABEL_WIDTH = 23;
@@ -16,7 +21,8 @@ const NUMBER = new Intl.NumberFormat('en-US');
 /**
  * 002's `providers stats --tool-calls` layout: totals with their share, the repair breakdown,
  * and the average parse, repair and retry times. Averages over no calls are shown as `-`,
- * not as a misleading `0ms`.
+ * not as a misleading `0ms`. For the gateway, also the retry requests and the calls per upstream
+ * and model (see {@link ToolCallStatsScope.gateway}).
  */
 export function renderToolCallStats(stats: ToolCallStats, scope: ToolCallStatsScope, style: Style): string {
   const lines = [style.heading(`Tool Call Statistics (${scope.windowLabel}):`), `  ${'Provider:'.padEnd(LABEL_WIDTH - 2)}${displayName(scope.provider)}`];
@@ -40,9 +46,17 @@ export function renderToolCallStats(stats: ToolCallStats, scope: ToolCallStatsSc
     row('Auto-Repaired:', stats.repaired, true),
     row('Retried Successfully:', stats.retried, true),
     stats.failed > 0 ? style.failure(row('Failed:', stats.failed, true)) : row('Failed:', stats.failed, true),
-    '',
-    style.heading('Repair Breakdown:'),
   );
+  if (scope.gateway === true) {
+    lines.push(row('Retry Requests:', stats.retries, false), '', style.heading('Upstreams and Models:'));
+    // Count first: upstream URLs are long, and would push a shared count column far right.
+    const callsWidth = Math.max(width, ...stats.models.map((entry) => NUMBER.format(entry.calls).length));
+    for (const entry of stats.models) {
+      const upstream = entry.upstream === undefined ? '' : ` via ${displayName(entry.upstream)}`;
+      lines.push(`  ${NUMBER.format(entry.calls).padStart(callsWidth)}  ${displayName(entry.model)}${upstream}`);
+    }
+  }
+  lines.push('', style.heading('Repair Breakdown:'));
   if (repairs.length === 0) lines.push('  (no repairs)');
   for (const [label, count] of repairs) lines.push(row(label, count, false));
   lines.push(

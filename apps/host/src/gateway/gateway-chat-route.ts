@@ -19,6 +19,7 @@ import { jsonResponse, type HostResponse } from '../http/host-response.js';
 import { readBoundedBody } from '../http/read-body.js';
 import { gatewayError, requestRefused } from './gateway-errors.js';
 import { GatewayRequestMetrics } from './gateway-metrics.js';
+import { GatewayStreamWriter, type StreamIdentity } from './gateway-stream-writer.js';
 import type { HostGatewayOptions } from './host-gateway.js';
 
 /** Strict decoder: invalid byte sequences are refused, not replaced with U+FFFD. */
@@ -27,9 +28,10 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * `POST /v1/chat/completions` (`wire: 'openai'`) and `POST /api/chat` (`wire: 'ollama'`): reads
  * the body (bounded), the request and its tools' contract, runs the gateway pipeline against the
- * upstream, and answers in the client's wire. A streamed request gets the checked answer as one
- * stream at the end (this slice does not forward deltas as they arrive). Returns the whole answer
- * for the server to write, or `undefined` once it wrote a stream itself or the client is gone.
+ * upstream, and answers in the client's wire. A streamed request streams from the upstream too:
+ * its text is forwarded as it arrives (but for what may be a call written in it), its calls once
+ * decided, a retry in the same client stream ({@link GatewayStreamWriter}). Returns the whole
+ * answer for the server to write, or `undefined` once it wrote a stream itself or the client is gone.
  */
 export async function serveGatewayChat(
   wire: GatewayWire,
@@ -79,10 +81,23 @@ export async function serveGatewayChat(
     return requestRefused(wire, contract.errors, base);
   }
 
-  const result = await runGatewayChat(
-    { request, contract: contract.contract, signal, correlationId },
-    { upstream: metrics.timed(options.upstream), logger: options.logger, ...(options.toolCallSettings === undefined ? {} : { settings: options.toolCallSettings }) },
-  );
+  const identity: StreamIdentity = {
+    id: `chatcmpl-${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+    created: Math.floor(Date.now() / 1000),
+    createdAt: new Date(),
+    model: request.model,
+    includeUsage: isIncludeUsage(request.parameters['stream_options']),
+  };
+  const writer = request.stream ? new GatewayStreamWriter(wire, res, identity, base, options.keepAliveMs) : undefined;
+  let result: Awaited<ReturnType<typeof runGatewayChat>>;
+  try {
+    result = await runGatewayChat(
+      { request, contract: contract.contract, signal, correlationId, ...(writer === undefined ? {} : { stream: { onContent: (text: string) => writer.content(text) } }) },
+      { upstream: metrics.timed(options.upstream), logger: options.logger, ...(options.toolCallSettings === undefined ? {} : { settings: options.toolCallSettings }), ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }) },
+    );
+  } finally {
+    writer?.stop();
+  }
   if (result.kind === 'cancelled' || signal.aborted) {
     // Nobody is left to answer: the connection is closed, not kept for an answer that never comes.
     res.destroy();
@@ -100,13 +115,12 @@ export async function serveGatewayChat(
       kind: result.kind,
       ...(result.status === undefined ? {} : { upstream_status: result.status }),
     });
-    return gatewayError(wire, {
-      status,
-      code: result.code,
-      message: result.message,
-      type: result.kind === 'upstream_timeout' ? 'timeout' : 'upstream_error',
-      headers: { ...base, 'x-acode-attempts': String(result.attempts) },
-    });
+    const type = result.kind === 'upstream_timeout' ? 'timeout' : 'upstream_error';
+    if (writer?.started === true) {
+      writer.fail({ code: result.code, message: result.message, type }, { 'x-acode-attempts': String(result.attempts), 'x-acode-outcome': 'upstream_error' });
+      return undefined;
+    }
+    return gatewayError(wire, { status, code: result.code, message: result.message, type, headers: { ...base, 'x-acode-attempts': String(result.attempts) } });
   }
 
   const { report } = result;
@@ -125,27 +139,34 @@ export async function serveGatewayChat(
     repairs: report.repairs.join(','),
   });
 
-  const recordAnswer = (): void => metrics.finish(report.outcome, { attempts: report.attempts, repairs: report.repairs });
+  const recordAnswer = (): void =>
+    metrics.finish(report.outcome, { attempts: report.attempts, repairs: report.repairs, earlyAborts: report.earlyAborts, tokensSaved: report.tokensSaved });
   if (report.outcome === 'failed') {
     const invalid = report.invalid ?? [];
     const codes = [...new Set(invalid.map((problem) => problem.code))].join(',');
     if (options.onInvalid === 'error') {
       const first = invalid[0];
       recordAnswer();
+      const code = first?.code ?? ERROR_CODES.GATEWAY_REQUEST_INVALID;
+      const message = `The model's tool call is still invalid after ${report.attempts} upstream request(s): ${invalid.map((problem) => `${problem.code}: ${problem.message}`).join('; ')}`;
+      if (writer?.started === true) {
+        writer.fail({ code, message, type: 'invalid_tool_call' }, { ...headers, 'x-acode-invalid': codes });
+        return undefined;
+      }
       return gatewayError(wire, {
         status: 422,
-        code: first?.code ?? ERROR_CODES.GATEWAY_REQUEST_INVALID,
-        message: `The model's tool call is still invalid after ${report.attempts} upstream request(s): ${invalid.map((problem) => `${problem.code}: ${problem.message}`).join('; ')}`,
+        code,
+        message,
         type: 'invalid_tool_call',
         errors: invalid.map((problem) => ({ code: problem.code, message: problem.message })),
         headers: { ...headers, 'x-acode-invalid': codes },
       });
     }
-    const answer = respond(wire, request, passThroughAnswer(wire, result), res, { ...headers, 'x-acode-invalid': codes }, started);
+    const answer = respond(wire, request, passThroughAnswer(result, writer?.started === true), res, { ...headers, 'x-acode-invalid': codes }, started, identity, writer);
     recordAnswer();
     return answer;
   }
-  const answer = respond(wire, request, { kind: 'checked', answer: result.answer }, res, headers, started);
+  const answer = respond(wire, request, checkedAnswer(result), res, headers, started, identity, writer);
   recordAnswer();
   return answer;
 }
@@ -153,13 +174,19 @@ export async function serveGatewayChat(
 /** What goes to the client: the checked answer, or the upstream's last one as it came (pass-through of an invalid answer). */
 type ClientAnswer = { readonly kind: 'checked'; readonly answer: GatewayAnswer } | { readonly kind: 'raw'; readonly answer: GatewayAnswer; readonly response: ChatResponse };
 
-function passThroughAnswer(_wire: GatewayWire, result: GatewayChatAnswer): ClientAnswer {
+function passThroughAnswer(result: GatewayChatAnswer, streamStarted: boolean): ClientAnswer {
   const last = result.lastUpstreamAnswer;
   return {
     kind: 'raw',
     response: last,
-    answer: { model: last.model || result.answer.model, content: last.content, toolCalls: [], finishReason: last.finishReason ?? 'stop', usage: result.answer.usage },
+    // A stream that began carries the first answer's text already: only what it held is left to send.
+    answer: { model: last.model || result.answer.model, content: streamStarted ? (result.unsentContent ?? '') : last.content, toolCalls: [], finishReason: last.finishReason ?? 'stop', usage: result.answer.usage },
   };
+}
+
+/** The checked answer, its text cut to what a stream that began has not sent. */
+function checkedAnswer(result: GatewayChatAnswer): ClientAnswer {
+  return { kind: 'checked', answer: result.unsentContent === undefined ? result.answer : { ...result.answer, content: result.unsentContent } };
 }
 
 function respond(
@@ -169,10 +196,11 @@ function respond(
   res: ServerResponse,
   headers: Record<string, string>,
   started: number,
+  identity: StreamIdentity,
+  writer: GatewayStreamWriter | undefined,
 ): HostResponse | undefined {
-  const id = `chatcmpl-${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-  const created = Math.floor(Date.now() / 1000);
-  const ollamaOptions = { createdAt: new Date(), totalDurationNs: Math.round((performance.now() - started) * 1e6) };
+  const { id, created } = identity;
+  const ollamaOptions = { createdAt: identity.createdAt, totalDurationNs: Math.round((performance.now() - started) * 1e6) };
   if (!request.stream) {
     if (wire === 'openai') {
       const completion = openAiChatCompletion(client.answer, { id, created });
@@ -183,12 +211,16 @@ function respond(
   }
   let lines: string[];
   if (wire === 'openai') {
-    const includeUsage = isIncludeUsage(request.parameters['stream_options']);
-    lines = openAiChatChunks(client.answer, { id, created, includeUsage });
+    const includeUsage = identity.includeUsage;
+    lines = openAiChatChunks(client.answer, { id, created, includeUsage, omitRole: writer?.sentContent === true });
     if (client.kind === 'raw') lines = withRawOpenAiChunk(lines, client.response, id, created, client.answer.model);
   } else {
     lines = ollamaChatChunks(client.answer, ollamaOptions);
     if (client.kind === 'raw') lines = withRawOllamaChunk(lines, client.response);
+  }
+  if (writer?.started === true) {
+    writer.finish(lines, headers);
+    return undefined;
   }
   if (res.headersSent || res.destroyed) return undefined;
   res.statusCode = 200;

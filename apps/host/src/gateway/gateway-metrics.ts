@@ -5,8 +5,23 @@ import { GATEWAY_METRIC_NAMES } from '@acode/infrastructure/metrics';
 /** The gateway's routes as a metric label: a bounded set, never the client's path or model. */
 export type GatewayRouteLabel = 'openai_chat' | 'ollama_chat' | 'pass_through';
 
-/** How a gateway request ended, as a metric label. */
-export type GatewayRequestOutcome = 'success' | 'repaired' | 'retried' | 'failed' | 'invalid_request' | 'upstream_error' | 'cancelled';
+/**
+ * How a gateway request ended, as a metric label: the pipeline's outcomes, or refused before it
+ * ran (`unauthorized`: no or a wrong bearer token, 401; `busy`: the upstream queue full, 503).
+ */
+export type GatewayRequestOutcome = 'success' | 'repaired' | 'retried' | 'failed' | 'invalid_request' | 'upstream_error' | 'cancelled' | 'unauthorized' | 'busy';
+
+/** What a finished request did beyond its outcome. */
+export interface GatewayRequestDetails {
+  /** Upstream requests made, the first included. */
+  readonly attempts?: number;
+  /** Repairs applied to the calls answered, one entry per repair per call. */
+  readonly repairs?: readonly RepairName[];
+  /** Upstream streams aborted early because a call could no longer validate. */
+  readonly earlyAborts?: number;
+  /** Completion tokens those aborts spared the upstream (estimated). */
+  readonly tokensSaved?: number;
+}
 
 /**
  * One gateway request's metrics: its outcome, repairs and retries as counters, the time spent on
@@ -44,10 +59,11 @@ export class GatewayRequestMetrics {
   }
 
   /**
-   * Records the request: its outcome, one repair per repair applied, `attempts - 1` retries, and,
-   * when the upstream was asked and the request was not cancelled, the upstream and added times.
+   * Records the request: its outcome, one repair per repair applied, `attempts - 1` retries, its
+   * early aborts and tokens saved (when above 0), and, when the upstream was asked and the request
+   * was not cancelled, the upstream and added times.
    */
-  finish(outcome: GatewayRequestOutcome, details: { readonly attempts?: number; readonly repairs?: readonly RepairName[] } = {}): void {
+  finish(outcome: GatewayRequestOutcome, details: GatewayRequestDetails = {}): void {
     if (this.done || this.metrics === undefined) return;
     this.done = true;
     const route = this.route;
@@ -55,6 +71,9 @@ export class GatewayRequestMetrics {
     for (const kind of details.repairs ?? []) this.metrics.increment(GATEWAY_METRIC_NAMES.repairsTotal, { kind });
     const retries = (details.attempts ?? 0) - 1;
     if (retries > 0) this.metrics.increment(GATEWAY_METRIC_NAMES.retriesTotal, { route }, retries);
+    const { earlyAborts = 0, tokensSaved = 0 } = details;
+    if (earlyAborts > 0) this.metrics.increment(GATEWAY_METRIC_NAMES.earlyAbortsTotal, { route }, earlyAborts);
+    if (tokensSaved > 0) this.metrics.increment(GATEWAY_METRIC_NAMES.tokensSavedTotal, { route }, tokensSaved);
     if (this.upstreamCalls > 0 && outcome !== 'cancelled') {
       const totalMs = performance.now() - this.started;
       this.metrics.observe(GATEWAY_METRIC_NAMES.upstreamSeconds, this.upstreamMs / 1000, { route });

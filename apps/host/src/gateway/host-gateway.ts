@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { IChatModelClient, ILogger, IMetrics } from '@acode/application';
+import type { IChatModelClient, ILogger, IMetrics, ITelemetryStore } from '@acode/application';
 import type { ToolCallSettings } from '@acode/domain';
 import type { GatewaySettings } from '@acode/infrastructure/config';
 import { ToolContractCache } from '@acode/infrastructure/gateway';
+import { gatewayTelemetryStore } from '@acode/infrastructure/telemetry';
 import { createChatModelClient, readProviderSettings, type Environment, type ProviderSettings, type SecretValue } from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
 import { BoundedSemaphore } from './bounded-semaphore.js';
 import { authenticationRequired, bearerMatches, gatewayAuthToken, gatewayBusy } from './gateway-guard.js';
 import { serveGatewayChat } from './gateway-chat-route.js';
+import { GatewayRequestMetrics, type GatewayRouteLabel } from './gateway-metrics.js';
 import { passThrough } from './pass-through.js';
 
 /** What the gateway's routes run with: the upstream, its settings, and one contract cache for the host. */
@@ -30,6 +32,14 @@ export interface HostGatewayOptions {
   readonly maxConcurrentUpstream?: number;
   /** Where the gateway's requests, repairs, retries and times are recorded (`acode_gateway_*`); nothing recorded without it. */
   readonly metrics?: IMetrics;
+  /**
+   * Where one row per tool call goes, as given: {@link gatewayFromConfig} passes a
+   * `gatewayTelemetryStore` view, so rows are filed under provider `gateway` with their upstream
+   * and without argument values. No rows without it.
+   */
+  readonly telemetry?: ITelemetryStore;
+  /** Longest silence of a client stream while its answer is decided before a keep-alive is written; 10 s by default. */
+  readonly keepAliveMs?: number;
 }
 
 /** The gateway as the host server sees it. */
@@ -62,14 +72,23 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
       const segments = (req.url ?? '').split('?')[0]!.split('/').slice(1);
       const wire = chatWire(req.method, segments);
       const shape = wire ?? (segments[0] === 'api' ? 'ollama' : 'openai');
+      // Refusals are counted here, before a route's own metrics exist: under the route they were for.
+      const refused = (outcome: 'unauthorized' | 'busy' | 'cancelled'): void => new GatewayRequestMetrics(options.metrics, routeLabel(wire)).finish(outcome);
       if (options.authToken !== undefined) {
-        if (!bearerMatches(req.headers.authorization, options.authToken)) return authenticationRequired(shape, correlationId);
+        if (!bearerMatches(req.headers.authorization, options.authToken)) {
+          refused('unauthorized');
+          return authenticationRequired(shape, correlationId);
+        }
         // The client's token is the gateway's: never forwarded (the upstream gets its own key, if any).
         delete req.headers.authorization;
       }
       if (slots !== undefined) {
         const slot = await slots.acquire(signal);
-        if (!slot.ok) return slot.reason === 'aborted' ? undefined : gatewayBusy(shape, correlationId, slots.limit);
+        if (!slot.ok) {
+          // A client that hung up while waiting is a cancelled request; one turned away, a busy one.
+          refused(slot.reason === 'aborted' ? 'cancelled' : 'busy');
+          return slot.reason === 'aborted' ? undefined : gatewayBusy(shape, correlationId, slots.limit);
+        }
         // Held until the answer is written (a streamed one included) or the client is gone.
         if (res.closed) slot.release();
         else res.once('close', slot.release);
@@ -77,6 +96,11 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
       return wire === undefined ? passThrough(req, res, correlationId, signal, options) : serveGatewayChat(wire, req, res, correlationId, signal, options);
     },
   };
+}
+
+/** The metric label of a request's route: its chat wire, or pass-through for any other path. */
+function routeLabel(wire: 'openai' | 'ollama' | undefined): GatewayRouteLabel {
+  return wire === 'openai' ? 'openai_chat' : wire === 'ollama' ? 'ollama_chat' : 'pass_through';
 }
 
 /**
@@ -96,6 +120,8 @@ export function gatewayUpstreamSettings(gateway: GatewaySettings, model: unknown
 /**
  * The gateway of a host configured with `gateway:` (defaults when the files have none), its retry
  * settings the upstream provider's `tool_call:`, its token read from `gateway.auth_token_env`.
+ * With `telemetry`, one row per tool call is recorded there under provider `gateway`, the upstream
+ * named by its `model.providers` name or, for `base_url` + `type`, its base URL.
  * Throws `ConfigurationException` (ACODE-CFG-002) for a bad upstream or a token variable not set.
  */
 export function gatewayFromConfig(
@@ -103,6 +129,7 @@ export function gatewayFromConfig(
   env: Environment,
   logger: ILogger,
   metrics?: IMetrics,
+  telemetry?: ITelemetryStore,
 ): HostGateway {
   const upstreamSettings = gatewayUpstreamSettings(config.gateway, config.model, env);
   // A provider's `tool_call:` settings (retries, backoff) apply to the gateway that uses it.
@@ -111,6 +138,7 @@ export function gatewayFromConfig(
   return createHostGateway({
     ...(authToken === undefined ? {} : { authToken }),
     maxConcurrentUpstream: config.gateway.maxConcurrentUpstream,
+    ...(config.gateway.keepAliveMs === undefined ? {} : { keepAliveMs: config.gateway.keepAliveMs }),
     ...(toolCallSettings === undefined ? {} : { toolCallSettings }),
     upstream: createChatModelClient(upstreamSettings),
     upstreamSettings,
@@ -120,5 +148,11 @@ export function gatewayFromConfig(
     contracts: new ToolContractCache(),
     logger,
     ...(metrics === undefined ? {} : { metrics }),
+    ...(telemetry === undefined ? {} : { telemetry: gatewayTelemetryStore(telemetry, upstreamName(config.gateway, upstreamSettings)) }),
   });
+}
+
+/** How telemetry rows name the upstream: the provider's name, or the server's base URL (never holding a credential, which the settings refuse). */
+function upstreamName(gateway: GatewaySettings, settings: ProviderSettings): string {
+  return 'provider' in gateway.upstream ? gateway.upstream.provider : settings.baseUrl;
 }

@@ -1,4 +1,7 @@
+import type { TextCallFormat } from '@acode/domain';
 import { startScriptedModelServer, type Script, type ScriptedModelServer } from '@acode/infrastructure/testing';
+import OpenAI from 'openai';
+import { Ollama } from 'ollama';
 import { startTestHost, type TestHost } from '../support/test-host.js';
 
 /** The tool every gateway test declares, as a client sends it. */
@@ -33,6 +36,13 @@ export async function startGateway(
     timeoutMs?: number;
     /** `gateway.max_body_bytes`; the default (8 MiB) when left out. */
     maxBodyBytes?: number;
+    /** `gateway.keep_alive_ms`; the default (10 s) when left out. */
+    keepAliveMs?: number;
+    /**
+     * `model.providers.scripted.tool_call.text_formats`: the text-call formats looked for, in
+     * priority order. Left out, the key is not written and every format the parser knows is on.
+     */
+    textFormats?: readonly TextCallFormat[];
   } = {},
 ): Promise<GatewayFixture> {
   const model = await startScriptedModelServer({ script });
@@ -47,12 +57,14 @@ export async function startGateway(
     '      tool_call:',
     '        max_retries: 2',
     '        retry_delay_ms: 0',
+    ...(options.textFormats === undefined ? [] : [`        text_formats: [${options.textFormats.join(', ')}]`]),
     'gateway:',
     '  upstream:',
     ...(options.apiKey === undefined ? ['    provider: scripted'] : [`    base_url: ${baseUrl}`, `    type: ${type}`, '    api_key_env: GATEWAY_TEST_KEY']),
     `  on_invalid: ${options.onInvalid ?? 'pass_through'}`,
     `  timeout_ms: ${options.timeoutMs ?? 5000}`,
     ...(options.maxBodyBytes === undefined ? [] : [`  max_body_bytes: ${options.maxBodyBytes}`]),
+    ...(options.keepAliveMs === undefined ? [] : [`  keep_alive_ms: ${options.keepAliveMs}`]),
     '',
   ].join('\n');
   const host = await startTestHost({ gateway: true, config, ...(options.apiKey === undefined ? {} : { env: { GATEWAY_TEST_KEY: options.apiKey } }) });
@@ -65,4 +77,14 @@ export async function startGateway(
       await model.close();
     },
   };
+}
+
+/** The official openai client pointed at the gateway, as a user sets `OPENAI_BASE_URL`; no client-side retries. */
+export function openAiClientOf(fixture: GatewayFixture): OpenAI {
+  return new OpenAI({ baseURL: `${fixture.host.baseUrl}/v1`, apiKey: 'not-used', maxRetries: 0 });
+}
+
+/** The official ollama client pointed at the gateway, as a user sets `OLLAMA_HOST`. */
+export function ollamaClientOf(fixture: GatewayFixture): Ollama {
+  return new Ollama({ host: fixture.host.baseUrl });
 }

@@ -1,4 +1,6 @@
+import { GATEWAY_METRIC_NAMES, InMemoryMetrics, METRIC_HELP } from '@acode/infrastructure/metrics';
 import { afterEach, describe, expect, it } from 'vitest';
+import { GatewayRequestMetrics } from '../../src/gateway/gateway-metrics.js';
 import { startGateway, WEATHER_PARAMETERS, type GatewayFixture } from './gateway-fixture.js';
 
 const TOOLS = [{ type: 'function', function: { name: 'get_weather', description: 'Weather of a city', parameters: { ...WEATHER_PARAMETERS } } }];
@@ -154,5 +156,49 @@ describe('the gateway on GET /metrics', () => {
     const response = await fetch(`${fixture.host.baseUrl}/metrics`);
     expect(response.status).toBe(200);
     expect(await response.text()).not.toContain('acode_gateway_');
+  });
+});
+
+describe('GatewayRequestMetrics', () => {
+  const counter = (metrics: InMemoryMetrics, name: string, labels: Record<string, string>): number | undefined => {
+    const same = (found: Readonly<Record<string, string>>): boolean =>
+      Object.keys(found).length === Object.keys(labels).length && Object.entries(labels).every(([key, value]) => found[key] === value);
+    const series = metrics.snapshot().series.find((entry) => entry.name === name && same(entry.labels));
+    return series === undefined || series.type === 'histogram' ? undefined : series.value;
+  };
+
+  it('counts early aborts and tokens saved by route, adding up over requests', () => {
+    const metrics = new InMemoryMetrics();
+    new GatewayRequestMetrics(metrics, 'openai_chat').finish('retried', { attempts: 2, earlyAborts: 1, tokensSaved: 120 });
+    new GatewayRequestMetrics(metrics, 'openai_chat').finish('failed', { attempts: 3, earlyAborts: 2, tokensSaved: 30 });
+    new GatewayRequestMetrics(metrics, 'ollama_chat').finish('retried', { attempts: 2, earlyAborts: 1, tokensSaved: 7 });
+    expect(counter(metrics, GATEWAY_METRIC_NAMES.earlyAbortsTotal, { route: 'openai_chat' })).toBe(3);
+    expect(counter(metrics, GATEWAY_METRIC_NAMES.tokensSavedTotal, { route: 'openai_chat' })).toBe(150);
+    expect(counter(metrics, GATEWAY_METRIC_NAMES.earlyAbortsTotal, { route: 'ollama_chat' })).toBe(1);
+    expect(counter(metrics, GATEWAY_METRIC_NAMES.tokensSavedTotal, { route: 'ollama_chat' })).toBe(7);
+    const text = metrics.renderPrometheus();
+    expect(text).toContain('# TYPE acode_gateway_early_aborts_total counter');
+    expect(text).toContain('# TYPE acode_gateway_tokens_saved_total counter');
+    expect(METRIC_HELP[GATEWAY_METRIC_NAMES.earlyAbortsTotal]).toMatch(/\S/);
+    expect(METRIC_HELP[GATEWAY_METRIC_NAMES.tokensSavedTotal]).toMatch(/\S/);
+  });
+
+  it('records no early-abort or tokens-saved series for requests without any', () => {
+    const metrics = new InMemoryMetrics();
+    new GatewayRequestMetrics(metrics, 'openai_chat').finish('success', { attempts: 1 });
+    new GatewayRequestMetrics(metrics, 'openai_chat').finish('repaired', { attempts: 1, earlyAborts: 0, tokensSaved: 0 });
+    const names = metrics.snapshot().series.map((series) => series.name);
+    expect(names).not.toContain(GATEWAY_METRIC_NAMES.earlyAbortsTotal);
+    expect(names).not.toContain(GATEWAY_METRIC_NAMES.tokensSavedTotal);
+    expect(counter(metrics, GATEWAY_METRIC_NAMES.requestsTotal, { route: 'openai_chat', outcome: 'repaired' })).toBe(1);
+  });
+
+  it('records a request once, however often it is finished', () => {
+    const metrics = new InMemoryMetrics();
+    const request = new GatewayRequestMetrics(metrics, 'ollama_chat');
+    request.finish('retried', { attempts: 2, earlyAborts: 1, tokensSaved: 10 });
+    request.finish('retried', { attempts: 2, earlyAborts: 1, tokensSaved: 10 });
+    expect(counter(metrics, GATEWAY_METRIC_NAMES.earlyAbortsTotal, { route: 'ollama_chat' })).toBe(1);
+    expect(counter(metrics, GATEWAY_METRIC_NAMES.tokensSavedTotal, { route: 'ollama_chat' })).toBe(10);
   });
 });

@@ -65,6 +65,13 @@ describe('gateway bearer token (gateway.auth_token_env)', () => {
     expect(upstream.requests.length).toBeGreaterThanOrEqual(2);
     for (const request of upstream.requests) expect(request.headers['authorization'] ?? '').not.toContain(TOKEN);
     expect(gateway.logs()).not.toContain(TOKEN);
+
+    // Every refusal is counted under the route it was for (/metrics is not a gateway route: no token needed).
+    const metrics = await metricsText(gateway);
+    expect(requestsCounted(metrics, 'openai_chat', 'unauthorized')).toBe(2);
+    expect(requestsCounted(metrics, 'ollama_chat', 'unauthorized')).toBe(1);
+    expect(requestsCounted(metrics, 'pass_through', 'unauthorized')).toBe(1);
+    expect(requestsCounted(metrics, 'openai_chat', 'success')).toBe(1);
   });
 
   it('refuses to start when auth_token_env names a variable that is not set', async () => {
@@ -111,6 +118,11 @@ describe('gateway concurrency bound (gateway.max_concurrent_upstream)', () => {
     const again = await Promise.all([ollama(), ollama(), ollama()]);
     const refused = again.find((answer) => answer.status === 503)!;
     expect(((await refused.json()) as { error: string }).error).toMatch(/^ACODE-GTW-004: /);
+
+    const metrics = await metricsText(gateway);
+    expect(requestsCounted(metrics, 'openai_chat', 'busy')).toBe(1);
+    expect(requestsCounted(metrics, 'ollama_chat', 'busy')).toBe(1);
+    expect(requestsCounted(metrics, 'openai_chat', 'success')).toBe(2);
   });
 
   it('lets a queued client that hangs up leave the queue', async () => {
@@ -128,8 +140,26 @@ describe('gateway concurrency bound (gateway.max_concurrent_upstream)', () => {
     expect((await first).status).toBe(200);
     expect((await next).status).toBe(200);
     expect(upstream.requests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(2);
+    // The one that left the queue is counted as cancelled, not as busy.
+    const metrics = await metricsText(gateway);
+    expect(requestsCounted(metrics, 'openai_chat', 'cancelled')).toBe(1);
+    expect(requestsCounted(metrics, 'openai_chat', 'busy')).toBe(0);
   });
 });
+
+async function metricsText(gateway: TestHost): Promise<string> {
+  const response = await fetch(`${gateway.baseUrl}/metrics`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** The value of `acode_gateway_requests_total` for one route and outcome in Prometheus text; 0 when there is no such sample. */
+function requestsCounted(text: string, route: string, outcome: string): number {
+  const sample = text
+    .split('\n')
+    .find((line) => line.startsWith('acode_gateway_requests_total{') && line.includes(`route="${route}"`) && line.includes(`outcome="${outcome}"`));
+  return sample === undefined ? 0 : Number(sample.slice(sample.lastIndexOf(' ') + 1));
+}
 
 async function until(condition: () => boolean): Promise<void> {
   for (let waited = 0; !condition(); waited += 10) {

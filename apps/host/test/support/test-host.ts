@@ -7,6 +7,7 @@ import {
   type ICorrelationContext,
   type ILogger,
   type IMetrics,
+  type ITelemetryStore,
   type IToolSchemaRegistry,
   type ToolRegistrationService,
   type ToolRegistryOptions,
@@ -14,6 +15,7 @@ import {
 import type { RegistryLimits, ToolDefinition } from '@acode/domain';
 import { container, registerAcodeServices } from '@acode/composition';
 import { gatewayFromConfig } from '../../src/gateway/host-gateway.js';
+import { lazyTelemetryStore } from '../../src/gateway/lazy-telemetry-store.js';
 import { createHostServer, type HostServer, type HostTimeouts } from '../../src/host-server.js';
 
 /** Two versions of one tool, with an alias, a default and an enum: enough to exercise every route. */
@@ -70,6 +72,8 @@ export interface TestHost {
   readonly registry: IToolSchemaRegistry;
   readonly server: HostServer;
   readonly limits: RegistryLimits;
+  /** The project directory; its `.agent/acode.db` holds the gateway's telemetry once a call is recorded. */
+  readonly dir: string;
   /** Everything logged so far. */
   logs(): string;
   close(): Promise<void>;
@@ -105,6 +109,8 @@ export async function startTestHost(
   const registry = child.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry);
   for (const definition of [WEATHER_V1, WEATHER_V2, SECRET_STORE]) registry.registerTool(definition);
   const limits = child.resolve<ToolRegistryOptions>(TOKENS.ToolRegistryOptions).limits;
+  // As the host composes it: the project's database, opened by the first gateway call recorded.
+  const telemetry = lazyTelemetryStore(() => child.resolve<ITelemetryStore>(TOKENS.TelemetryStore), child.resolve<ILogger>(TOKENS.Logger));
 
   const server = createHostServer({
     registry,
@@ -113,7 +119,7 @@ export async function startTestHost(
     metrics: child.resolve<IMetrics>(TOKENS.Metrics),
     limits,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-    ...(options.gateway === true ? { gateway: gatewayFromConfig(config, options.env ?? {}, child.resolve<ILogger>(TOKENS.Logger), child.resolve<IMetrics>(TOKENS.Metrics)) } : {}),
+    ...(options.gateway === true ? { gateway: gatewayFromConfig(config, options.env ?? {}, child.resolve<ILogger>(TOKENS.Logger), child.resolve<IMetrics>(TOKENS.Metrics), telemetry) } : {}),
   });
   const address = await server.listen(0, '127.0.0.1');
   return {
@@ -122,9 +128,11 @@ export async function startTestHost(
     registry,
     server,
     limits,
+    dir,
     logs: () => logText,
     async close() {
       await server.close();
+      telemetry.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

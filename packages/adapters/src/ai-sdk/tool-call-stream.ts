@@ -4,7 +4,7 @@ import { finishWithCalls, parseContext } from './parse-context.js';
 import type { AnswerJudge } from './rewrite-generate-content.js';
 import type { CallOptions, SdkToolCall, StreamPart } from './sdk-types.js';
 import { isClientCall, judgedCalls } from './structured-calls.js';
-import { leadingNameState, TextCallTriggers } from './text-call-triggers.js';
+import { leadingNameState, TextCallTriggers } from '@acode/infrastructure/parse';
 
 type FinishPart = Extract<StreamPart, { type: 'finish' }>;
 

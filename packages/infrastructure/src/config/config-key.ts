@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@acode/domain';
 import type { ConfigProblem } from './config-problem.js';
 import { quote } from './describe-value.js';
+import { GATEWAY_SETTINGS, GATEWAY_UPSTREAM_KEYS } from './gateway-settings.js';
 import type { SettingRule } from './setting-rule.js';
 import { PROVIDER_NAME_PATTERN, TOOL_CALL_SETTINGS, isToolCallSettingKey } from './tool-call-settings.js';
 import { TOOL_REGISTRY_SETTINGS, isToolRegistrySettingKey } from './tool-registry-settings.js';
@@ -20,20 +21,22 @@ export type ProviderConnectionKey = (typeof PROVIDER_CONNECTION_KEYS)[number];
 /** What a dotted key names in the configuration schema. */
 export type ConfigKeyTarget =
   | { readonly kind: 'root'; readonly path: readonly [] }
-  /** `tool_registry`, `model`, `model.providers`. */
+  /** `tool_registry`, `model`, `model.providers`, `gateway`, `gateway.upstream`. */
   | { readonly kind: 'section'; readonly path: readonly string[] }
   /** `model.providers.<provider>`. */
   | { readonly kind: 'provider'; readonly path: readonly string[]; readonly provider: string }
   /** `model.providers.<provider>.tool_call`. */
   | { readonly kind: 'tool-call'; readonly path: readonly string[]; readonly provider: string }
-  /** A scalar key of `tool_registry:` or `tool_call:`, checked by its rule. */
+  /** A scalar key of `tool_registry:`, `tool_call:` or `gateway:`, checked by its rule. */
   | { readonly kind: 'setting'; readonly path: readonly string[]; readonly rule: SettingRule }
   /** A connection key of a provider, checked by `readProviderSettings`. */
   | { readonly kind: 'connection'; readonly path: readonly string[]; readonly provider: string; readonly key: ProviderConnectionKey }
   /** `tool_registry.disabled_tools`: a list of tool names. */
   | { readonly kind: 'tool-names'; readonly path: readonly string[] }
   /** `tool_registry.custom_tools`: definitions, shown by name and edited in the file. */
-  | { readonly kind: 'custom-tools'; readonly path: readonly string[] };
+  | { readonly kind: 'custom-tools'; readonly path: readonly string[] }
+  /** `gateway.auth_token_env` or a key of `gateway.upstream`: text checked by `checkGatewayValue`. */
+  | { readonly kind: 'gateway-text'; readonly path: readonly string[] };
 
 /** The outcome of {@link resolveConfigKey}. */
 export type ResolveConfigKeyResult = { readonly ok: true; readonly target: ConfigKeyTarget } | { readonly ok: false; readonly problem: ConfigProblem };
@@ -63,7 +66,8 @@ export function resolveConfigKey(key: string): ResolveConfigKeyResult {
   if (section === 'tools') {
     return unknown(key, 'custom tools from every list (tools.custom, tools.custom_tools) are shown under tool_registry.custom_tools');
   }
-  if (section !== 'model') return unknown(key, 'top-level sections: tool_registry, model');
+  if (section === 'gateway') return resolveGatewayKey(key, path);
+  if (section !== 'model') return unknown(key, 'top-level sections: tool_registry, model, gateway');
   if (second === undefined) return found({ kind: 'section', path });
   if (second !== 'providers') return unknown(key, 'keys of model: providers');
   if (provider === undefined) return found({ kind: 'section', path });
@@ -80,6 +84,22 @@ export function resolveConfigKey(key: string): ResolveConfigKeyResult {
   if (extra.length > 0) return unknown(key, `${fifth} has no keys beneath it`);
   if (isToolCallSettingKey(fifth)) return found({ kind: 'setting', path, rule: TOOL_CALL_SETTINGS[fifth] });
   return unknown(key, `keys of tool_call: ${Object.keys(TOOL_CALL_SETTINGS).join(', ')}`);
+}
+
+/** `gateway`, its scalar settings, `gateway.auth_token_env`, `gateway.upstream` and its keys. */
+function resolveGatewayKey(key: string, path: readonly string[]): ResolveConfigKeyResult {
+  const [, second, third, ...extra] = path;
+  if (second === undefined) return found({ kind: 'section', path });
+  if (second === 'upstream') {
+    if (third === undefined) return found({ kind: 'section', path });
+    if (extra.length > 0) return unknown(key, `${third} has no keys beneath it`);
+    if ((GATEWAY_UPSTREAM_KEYS as readonly string[]).includes(third)) return found({ kind: 'gateway-text', path });
+    return unknown(key, `keys of gateway.upstream: ${GATEWAY_UPSTREAM_KEYS.join(', ')}`);
+  }
+  if (third !== undefined) return unknown(key, `${second} has no keys beneath it`);
+  if (Object.hasOwn(GATEWAY_SETTINGS, second)) return found({ kind: 'setting', path, rule: GATEWAY_SETTINGS[second as keyof typeof GATEWAY_SETTINGS] });
+  if (second === 'auth_token_env') return found({ kind: 'gateway-text', path });
+  return unknown(key, `keys of gateway: upstream, ${Object.keys(GATEWAY_SETTINGS).join(', ')}, auth_token_env`);
 }
 
 function found(target: ConfigKeyTarget): ResolveConfigKeyResult {

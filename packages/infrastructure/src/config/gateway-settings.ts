@@ -34,6 +34,8 @@ export interface GatewaySettings {
   readonly authTokenEnv?: string;
   /** `gateway.max_concurrent_upstream`: gateway requests served at once; as many more wait, the rest get 503. */
   readonly maxConcurrentUpstream: number;
+  /** `gateway.keep_alive_ms`: longest silence of a client stream while its answer is decided; absent means 10 s. */
+  readonly keepAliveMs?: number;
 }
 
 /** The keys of `gateway:` other than `upstream`, as setting rules. */
@@ -43,7 +45,11 @@ export const GATEWAY_SETTINGS = Object.freeze({
   max_body_bytes: { type: 'integer', min: 1024, max: 64 * MiB, unit: 'bytes', default: 8 * MiB },
   timeout_ms: { type: 'integer', min: 1000, max: 600_000, unit: 'ms', default: 120_000 },
   max_concurrent_upstream: { type: 'integer', min: 1, max: 1024, default: 32 },
+  keep_alive_ms: { type: 'integer', min: 100, max: 600_000, unit: 'ms', default: 10_000 },
 } satisfies Record<string, SettingRule>);
+
+/** The keys of `gateway.upstream`, in the order `config show` prints them. */
+export const GATEWAY_UPSTREAM_KEYS = Object.freeze(['provider', 'base_url', 'type', 'api_key_env'] as const);
 
 /** The gateway's default upstream: a local Ollama. */
 export const DEFAULT_GATEWAY_UPSTREAM: GatewayUpstreamSettings = Object.freeze({ baseUrl: 'http://127.0.0.1:11434', type: 'ollama' });
@@ -86,6 +92,9 @@ export function readGatewaySection(document: ConfigDocument, body: unknown, warn
       case 'max_concurrent_upstream':
         gateway.maxConcurrentUpstream = checkSetting(document, path, GATEWAY_SETTINGS.max_concurrent_upstream, value, warnings) as number;
         break;
+      case 'keep_alive_ms':
+        gateway.keepAliveMs = checkSetting(document, path, GATEWAY_SETTINGS.keep_alive_ms, value, warnings) as number;
+        break;
       case 'auth_token_env':
         // Only the variable's name is configured; the host reads (and requires) its value at startup.
         if (typeof value !== 'string' || !ENV_NAME.test(value)) {
@@ -111,7 +120,7 @@ function readUpstream(document: ConfigDocument, path: ConfigPath, value: unknown
     return found;
   };
   for (const key of Object.keys(value)) {
-    if (!['provider', 'base_url', 'type', 'api_key_env'].includes(key)) warnings.push(unknownKey(document, [...path, key]));
+    if (!(GATEWAY_UPSTREAM_KEYS as readonly string[]).includes(key)) warnings.push(unknownKey(document, [...path, key]));
   }
   const provider = text('provider');
   const baseUrl = text('base_url');

@@ -11,7 +11,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
  * Prefixes of API keys and tokens people paste by mistake (OpenAI and Anthropic `sk-`, Stripe
  * `pk_`/`rk_`, Slack `xox*-`, GitHub `ghp_`/`gho_`/`github_pat_`, Hugging Face `hf_`).
  */
-const KEY_LIKE = /^(?:sk|pk|rk|xox[a-z]|ghp|gho|github_pat|hf)[-_]|^bearer\s/i;
+export const KEY_LIKE = /^(?:sk|pk|rk|xox[a-z]|ghp|gho|github_pat|hf)[-_]|^bearer\s/i;
 
 /** Where a provider's base URL is assumed while checking one of its other keys alone. */
 const STAND_IN_BASE_URL = 'http://127.0.0.1';

@@ -9,6 +9,7 @@ import { configProblemOf, type ConfigProblem } from './config-problem.js';
 import { dottedKey } from './describe-value.js';
 import { editConfigText } from './edit-config-text.js';
 import { findProjectConfig } from './find-config-file.js';
+import { checkGatewayValue } from './gateway-config-value.js';
 import { parseConfigValue } from './parse-config-value.js';
 import { checkConnectionValue } from './provider-connection.js';
 import { parseConfigText, readConfigText, type ConfigDocument } from './read-config-file.js';
@@ -111,6 +112,7 @@ function settableProblem(target: ConfigKeyTarget, key: string, file: string): Co
     case 'setting':
     case 'connection':
     case 'tool-names':
+    case 'gateway-text':
       return undefined;
     case 'custom-tools':
       return problem(ERROR_CODES.CONFIG_INVALID, key, file, `Cannot set ${key}: custom tools are definitions with schemas; edit them in ${file}`);
@@ -123,6 +125,7 @@ function settableProblem(target: ConfigKeyTarget, key: string, file: string): Co
 function checkValue(target: ConfigKeyTarget, value: unknown, file: string, warnings: ConfigWarning[]): void {
   if (target.kind === 'setting') checkSetting(commandLineValue(file), target.path, target.rule, value, warnings);
   else if (target.kind === 'connection') checkConnectionValue(target.provider, target.key, value);
+  else if (target.kind === 'gateway-text') checkGatewayValue(commandLineValue(file), target.path, value);
   // `disabled_tools` is checked with the whole file: the loader's list rule is not a scalar rule.
 }
 

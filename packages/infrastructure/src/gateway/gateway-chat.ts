@@ -7,6 +7,7 @@ import {
   type ICorrelationContext,
   type ILogger,
   type ITelemetryStore,
+  type IToolCallParser,
   type ModelServerInfo,
   type ToolCallSettingsCatalog,
 } from '@acode/application';
@@ -31,7 +32,9 @@ import type { RetrySleep, ToolCallHandlingResult, ToolCallReport } from '../retr
 import { ToolCallRetryHandler } from '../retry/tool-call-retry-handler.js';
 import { withoutUndefined } from '../tool-calls/tool-call-settings-catalog.js';
 import type { GatewayAnswer, GatewayRequest, GatewayToolCall } from './gateway-request.js';
+import { ContentHoldback } from './content-holdback.js';
 import type { ToolContract } from './request-tool-contract.js';
+import { StreamingCallJudge, type EarlyAbort } from './streaming-call-judge.js';
 import { WireNamedRegistry } from './wire-named-registry.js';
 
 /** One client request for {@link runGatewayChat}. */
@@ -43,6 +46,18 @@ export interface GatewayChatInput {
   readonly signal?: AbortSignal;
   /** The id of this exchange in logs and telemetry; a new UUID when left out. */
   readonly correlationId?: string;
+  /**
+   * The client asked for a stream: the upstream is asked to stream too, the first answer's text
+   * goes to `onContent` as it arrives (but for what may be a call written in it), and a call that
+   * can no longer validate stops its upstream request at once (early abort) so the retry starts.
+   */
+  readonly stream?: GatewayStreamOptions;
+}
+
+/** See {@link GatewayChatInput.stream}. */
+export interface GatewayStreamOptions {
+  /** Receives the text of the first answer as it arrives, except what is held as a possible call. */
+  readonly onContent: (text: string) => void;
 }
 
 /** The ports and settings of {@link runGatewayChat}; everything but the upstream has a default. */
@@ -77,6 +92,14 @@ export interface GatewayChatReport {
   readonly perCall: readonly ToolCallReport[];
   /** Why the calls still invalid are invalid (their last error); absent when every call validated. */
   readonly invalid?: ReadonlyArray<{ readonly code: ErrorCode; readonly message: string }>;
+  /** Upstream requests stopped early because a call in them could no longer validate (streamed requests only). */
+  readonly earlyAborts: number;
+  /**
+   * Tokens the early aborts saved, estimated: for each stopped request, the completion tokens of
+   * the request that answered in its place less the fragments (about one token each) received
+   * before the stop. An estimate, since what a stopped model would have written is unknowable.
+   */
+  readonly tokensSaved: number;
 }
 
 /** The answer of {@link runGatewayChat}: what the client receives, and what happened. */
@@ -87,6 +110,8 @@ export interface GatewayChatAnswer {
   readonly report: GatewayChatReport;
   /** The upstream's last answer as it came (for `on_invalid: pass_through`), its calls unparsed. */
   readonly lastUpstreamAnswer: ChatResponse;
+  /** Streamed requests: the part of `answer.content` not yet given to `onContent` (held text, calls removed). */
+  readonly unsentContent?: string;
 }
 
 /**
@@ -128,20 +153,24 @@ export type GatewayChatResult = GatewayChatAnswer | GatewayUpstreamFailure;
  */
 export async function runGatewayChat(input: GatewayChatInput, deps: GatewayChatDependencies): Promise<GatewayChatResult> {
   const { request, contract, signal } = input;
-  const upstream = new RecordingClient(deps.upstream);
+  const settings: ToolCallSettings = Object.freeze({ ...DEFAULT_TOOL_CALL_SETTINGS, ...withoutUndefined(deps.settings ?? {}) });
+  const id = input.correlationId ?? randomUUID();
+  const correlation: ICorrelationContext = { current: () => id, run: (fn) => fn() };
+  const logger = deps.logger ?? SILENT_LOGGER;
+  const clock = deps.clock ?? MONOTONIC_CLOCK;
+  const registry = new WireNamedRegistry(contract);
+  const parser = createToolCallParser({ registry, settings, logger, correlation, clock });
+  const holdback =
+    input.stream === undefined
+      ? undefined
+      : new ContentHoldback(request.tools.length === 0 || !settings.extractFromContent ? false : settings.textFormats, request.tools.map((tool) => tool.wireName), input.stream.onContent);
+  const upstream = new RecordingClient(deps.upstream, holdback === undefined ? undefined : { holdback, registry, parser });
   const chatRequest = upstreamRequest(request, contract);
   try {
     const first = await upstream.chat(chatRequest, signal === undefined ? {} : { signal });
     if (request.tools.length === 0 && first.toolCalls.length === 0) return untouched(first, request, upstream);
 
-    const settings: ToolCallSettings = Object.freeze({ ...DEFAULT_TOOL_CALL_SETTINGS, ...withoutUndefined(deps.settings ?? {}) });
     const catalog: ToolCallSettingsCatalog = Object.freeze({ defaults: settings, forProvider: () => settings });
-    const id = input.correlationId ?? randomUUID();
-    const correlation: ICorrelationContext = { current: () => id, run: (fn) => fn() };
-    const logger = deps.logger ?? SILENT_LOGGER;
-    const clock = deps.clock ?? MONOTONIC_CLOCK;
-    const registry = new WireNamedRegistry(contract);
-    const parser = createToolCallParser({ registry, settings, logger, correlation, clock });
     const handler = new ToolCallRetryHandler({
       parser,
       settings: catalog,
@@ -187,6 +216,7 @@ function upstreamRequest(request: GatewayRequest, contract: ToolContract): ChatR
 }
 
 function answered(result: ToolCallHandlingResult, first: ChatResponse, request: GatewayRequest, upstream: RecordingClient): GatewayChatAnswer {
+  const holdback = upstream.holdback;
   const { parse, perCall } = result;
   const toolCalls: GatewayToolCall[] = parse.toolCalls.map((call) => ({ id: call.id, wireName: call.name, arguments: call.arguments }));
   const invalid = parse.errors.map((error) => ({ code: error.code, message: error.message }));
@@ -207,8 +237,11 @@ function answered(result: ToolCallHandlingResult, first: ChatResponse, request: 
       outcome: outcomeOf(perCall, invalid.length > 0),
       perCall,
       ...(invalid.length === 0 ? {} : { invalid }),
+      earlyAborts: upstream.earlyAborts,
+      tokensSaved: upstream.tokensSaved,
     },
     lastUpstreamAnswer: upstream.last ?? first,
+    ...(holdback === undefined ? {} : { unsentContent: holdback.unsentContent(answer.content) }),
   };
 }
 
@@ -217,8 +250,9 @@ function untouched(first: ChatResponse, request: GatewayRequest, upstream: Recor
   return {
     kind: 'answer',
     answer: { model: first.model || request.model, content: first.content, toolCalls: [], finishReason: first.finishReason ?? 'stop', usage: first.usage },
-    report: { attempts: upstream.requests, repairs: [], outcome: 'success', perCall: [] },
+    report: { attempts: upstream.requests, repairs: [], outcome: 'success', perCall: [], earlyAborts: 0, tokensSaved: 0 },
     lastUpstreamAnswer: first,
+    ...(upstream.holdback === undefined ? {} : { unsentContent: upstream.holdback.unsentContent(first.content) }),
   };
 }
 
@@ -255,20 +289,44 @@ function upstreamFailure(error: ModelClientException, upstream: RecordingClient)
   };
 }
 
-/** The upstream port, counting requests and tokens and keeping the last answer as it came. */
+/** What {@link RecordingClient} needs to stream an upstream request and judge its calls as they come. */
+interface StreamingAttempts {
+  readonly holdback: ContentHoldback;
+  readonly registry: WireNamedRegistry;
+  readonly parser: IToolCallParser;
+}
+
+/**
+ * The upstream port, counting requests and tokens and keeping the last answer as it came. For a
+ * streamed client request every upstream request streams: the first answer's text goes through
+ * the holdback to the client, and each call is judged as it arrives; one that can no longer
+ * validate stops the request, whose answer becomes what arrived with that call closed where it
+ * failed, so the retry handler asks again with the failure the parser finds in it.
+ */
 class RecordingClient implements IChatModelClient {
   readonly provider: string;
   requests = 0;
   usage: TokenUsage = ZERO_TOKEN_USAGE;
   last: ChatResponse | undefined;
+  earlyAborts = 0;
+  tokensSaved = 0;
+  /** Fragments the last stopped request had received, until the next answer says how long one is. */
+  #stoppedFragments: number | undefined;
 
-  constructor(private readonly inner: IChatModelClient) {
+  constructor(
+    private readonly inner: IChatModelClient,
+    private readonly streaming: StreamingAttempts | undefined,
+  ) {
     this.provider = inner.provider;
+  }
+
+  get holdback(): ContentHoldback | undefined {
+    return this.streaming?.holdback;
   }
 
   async chat(request: ChatRequest, options?: ChatCallOptions): Promise<ChatResponse> {
     this.requests++;
-    const response = await this.inner.chat(request, options);
+    const response = this.streaming === undefined ? await this.inner.chat(request, options) : await this.#stream(request, this.streaming, options?.signal);
     this.usage = addTokenUsage(this.usage, response.usage);
     this.last = response;
     return response;
@@ -280,5 +338,56 @@ class RecordingClient implements IChatModelClient {
 
   listModels(options?: Pick<ChatCallOptions, 'signal'>): Promise<ModelServerInfo> {
     return this.inner.listModels(options);
+  }
+
+  async #stream(request: ChatRequest, streaming: StreamingAttempts, signal: AbortSignal | undefined): Promise<ChatResponse> {
+    const started = performance.now();
+    const judge = new StreamingCallJudge(streaming.registry);
+    const stop = new AbortController();
+    const first = this.requests === 1;
+    let content = '';
+    let verdict: EarlyAbort | undefined;
+    try {
+      const response = await this.inner.chatStream(request, {
+        signal: signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]),
+        onContent: (text) => {
+          content += text;
+          judge.countContent();
+          // Only the first answer's text is the answer's text (as when not streamed).
+          if (first) streaming.holdback.push(text);
+        },
+        onToolCallFragment: (fragment) => {
+          if (verdict !== undefined) return;
+          verdict = judge.observe(fragment);
+          if (verdict !== undefined) stop.abort();
+        },
+      });
+      this.#countSaved(response.usage.completionTokens);
+      return response;
+    } catch (error) {
+      if (verdict === undefined || signal?.aborted === true || !(error instanceof ModelClientException)) throw error;
+      this.earlyAborts++;
+      this.#stoppedFragments = judge.fragments;
+      const call = verdict.call;
+      const calls = [...judge.calls().filter((earlier) => earlier.index < call.index), call];
+      // The judge only stops a call that cannot validate; should the parser still accept the
+      // call as closed here, it is refused as cut: a call the model did not finish never runs.
+      const accepted = streaming.parser.parseRawToolCalls([call], '', {}).toolCalls.length > 0;
+      return {
+        model: request.model,
+        content,
+        toolCalls: accepted ? calls.map((raw) => (raw === call ? { ...raw, incomplete: true } : raw)) : calls,
+        finishReason: 'stop',
+        usage: ZERO_TOKEN_USAGE,
+        durationMs: Math.max(0, Math.round(performance.now() - started)),
+        streamErrors: [],
+      };
+    }
+  }
+
+  #countSaved(completionTokens: number): void {
+    if (this.#stoppedFragments === undefined) return;
+    this.tokensSaved += Math.max(0, completionTokens - this.#stoppedFragments);
+    this.#stoppedFragments = undefined;
   }
 }

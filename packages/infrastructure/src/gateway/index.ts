@@ -15,6 +15,7 @@ export { distinctToolNames, hashOf, isToolName, snakeCaseWords, toToolName } fro
 export {
   openAiChatChunks,
   openAiChatCompletion,
+  openAiContentChunk,
   openAiFinishReason,
   type OpenAiChatChunksOptions,
   type OpenAiChatCompletion,
@@ -23,7 +24,7 @@ export {
   type OpenAiToolCall,
   type OpenAiUsage,
 } from './write-openai-chat-response.js';
-export { ollamaChatChunks, ollamaChatResponse, ollamaDoneReason, type OllamaChatResponse, type OllamaChatResponseOptions, type OllamaToolCall } from './write-ollama-chat-response.js';
+export { ollamaChatChunks, ollamaChatResponse, ollamaContentLine, ollamaDoneReason, type OllamaChatResponse, type OllamaChatResponseOptions, type OllamaToolCall } from './write-ollama-chat-response.js';
 export {
   runGatewayChat,
   type GatewayChatAnswer,
@@ -32,6 +33,10 @@ export {
   type GatewayChatReport,
   type GatewayChatResult,
   type GatewayOutcome,
+  type GatewayStreamOptions,
   type GatewayUpstreamFailure,
 } from './gateway-chat.js';
+export { ArgumentsWatch, type WatchedMember } from './arguments-watch.js';
+export { ContentHoldback } from './content-holdback.js';
+export { StreamingCallJudge, type EarlyAbort, type EarlyAbortReason } from './streaming-call-judge.js';
 export { WireNamedRegistry, type ToolNameMaps } from './wire-named-registry.js';

@@ -98,3 +98,8 @@ function finalFields(answer: GatewayAnswer, options: OllamaChatResponseOptions) 
 function isoTime(date: Date): string {
   return date instanceof Date && Number.isFinite(date.getTime()) ? date.toISOString() : new Date(0).toISOString();
 }
+
+/** One `done: false` line of text as it streams, before the lines {@link ollamaChatChunks} ends the stream with. */
+export function ollamaContentLine(text: string, model: string, createdAt: Date): string {
+  return `${JSON.stringify({ model, created_at: isoTime(createdAt), message: { role: 'assistant', content: text }, done: false })}\n`;
+}

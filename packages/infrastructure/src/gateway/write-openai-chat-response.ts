@@ -52,6 +52,8 @@ export interface OpenAiCompletionIdentity {
 export interface OpenAiChatChunksOptions extends OpenAiCompletionIdentity {
   /** The request's `stream_options.include_usage`: add the usage chunk (and `usage: null` on the others), as OpenAI does. */
   readonly includeUsage?: boolean;
+  /** Leave out the first chunk (the role): the stream began already with {@link openAiContentChunk}s. */
+  readonly omitRole?: boolean;
 }
 
 /**
@@ -105,7 +107,7 @@ export function openAiChatChunks(answer: GatewayAnswer, options: OpenAiChatChunk
       choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
       ...(includeUsage ? { usage: null } : {}),
     });
-  const lines = [chunk({ role: 'assistant', content: '' })];
+  const lines = options.omitRole === true ? [] : [chunk({ role: 'assistant', content: '' })];
   if (answer.reasoning !== undefined && answer.reasoning !== '') lines.push(chunk({ reasoning_content: answer.reasoning }));
   if (answer.content !== '') lines.push(chunk({ content: answer.content }));
   answer.toolCalls.forEach((call, index) => {
@@ -149,4 +151,20 @@ function usageOf(answer: GatewayAnswer): OpenAiUsage {
 
 function event(data: Record<string, JsonValue>): string {
   return `data: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * One chunk of text as it streams, for a stream whose end {@link openAiChatChunks} writes (with
+ * `omitRole`): the first one carries the role, as OpenAI's first chunk does.
+ */
+export function openAiContentChunk(text: string, model: string, options: OpenAiChatChunksOptions & { readonly first: boolean }): string {
+  const delta: Record<string, JsonValue> = options.first ? { role: 'assistant', content: text } : { content: text };
+  return event({
+    id: options.id,
+    object: 'chat.completion.chunk',
+    created: options.created,
+    model,
+    choices: [{ index: 0, delta, finish_reason: null, logprobs: null }],
+    ...(options.includeUsage === true ? { usage: null } : {}),
+  });
 }

@@ -13,6 +13,8 @@ export const GATEWAY_METRIC_NAMES = Object.freeze({
   retriesTotal: 'acode_gateway_retries_total',
   upstreamSeconds: 'acode_gateway_upstream_seconds',
   addedSeconds: 'acode_gateway_added_seconds',
+  earlyAbortsTotal: 'acode_gateway_early_aborts_total',
+  tokensSavedTotal: 'acode_gateway_tokens_saved_total',
 } as const);
 
 /** `# HELP` text of 000's metrics ("Observability and Metrics"). */
@@ -23,11 +25,13 @@ export const METRIC_HELP: Readonly<Record<string, string>> = Object.freeze({
   [METRIC_NAMES.validationErrorsTotal]: 'Validation errors reported, by tool and error code.',
   [METRIC_NAMES.registrySize]: 'Distinct tools in the registry.',
   [GATEWAY_METRIC_NAMES.requestsTotal]:
-    'Gateway requests, by route (openai_chat, ollama_chat, pass_through) and outcome (success, repaired, retried, failed, invalid_request, upstream_error, cancelled).',
+    'Gateway requests, by route (openai_chat, ollama_chat, pass_through) and outcome (success, repaired, retried, failed, invalid_request, upstream_error, cancelled, unauthorized, busy).',
   [GATEWAY_METRIC_NAMES.repairsTotal]: 'Repairs the gateway applied to tool-call arguments, by kind (the repair).',
   [GATEWAY_METRIC_NAMES.retriesTotal]: 'Upstream requests the gateway sent again (attempts minus one), by route.',
   [GATEWAY_METRIC_NAMES.upstreamSeconds]: 'Time a gateway chat request spent waiting on upstream chat requests, summed over its attempts, in seconds, by route.',
   [GATEWAY_METRIC_NAMES.addedSeconds]:
     'Time a gateway chat request took beyond its upstream requests (reading, checking, repairing, backoff between attempts, writing the answer), in seconds, by route.',
+  [GATEWAY_METRIC_NAMES.earlyAbortsTotal]: 'Upstream requests the gateway aborted mid-stream because a tool call could no longer validate, by route.',
+  [GATEWAY_METRIC_NAMES.tokensSavedTotal]: 'Completion tokens the upstream did not generate because the gateway aborted its stream early (estimated), by route.',
   [DROPPED_SAMPLES_METRIC]: 'Metric samples not recorded, by reason (such as the series limit).',
 });

@@ -49,6 +49,7 @@ export class HttpChatModelClient implements IChatModelClient {
       ...exchange(request, options),
       format: this.#wire.streamFormat,
       ...(options.onContent === undefined ? {} : { onContent: options.onContent }),
+      ...(options.onToolCallFragment === undefined ? {} : { onToolCallFragment: options.onToolCallFragment }),
     });
     return withDuration(answerFromStream(accumulation, request.model), started);
   }

@@ -1,4 +1,4 @@
-import { ModelClientException, type ILogger } from '@acode/application';
+import { ModelClientException, type ILogger, type ToolCallFragment } from '@acode/application';
 import { ERROR_CODES, formatByteSize, type ToolCallError } from '@acode/domain';
 import { NO_CALL_INDEX, StreamingToolCallAccumulator, type StreamAccumulation, type StreamFormat } from '../streaming/index.js';
 import {
@@ -41,6 +41,8 @@ export interface ExchangeOptions {
 export interface StreamExchangeOptions extends ExchangeOptions {
   readonly format: StreamFormat;
   readonly onContent?: (text: string) => void;
+  /** Receives each piece of a streamed tool call as it is read. */
+  readonly onToolCallFragment?: (fragment: ToolCallFragment) => void;
 }
 
 /**
@@ -170,7 +172,11 @@ export class ModelServerConnection {
   }
 
   async #readStream(response: Response, watchdog: RequestWatchdog, site: RequestSite, options: StreamExchangeOptions): Promise<StreamAccumulation> {
-    const accumulator = new StreamingToolCallAccumulator({ format: options.format, ...(options.onContent === undefined ? {} : { onContent: options.onContent }) });
+    const accumulator = new StreamingToolCallAccumulator({
+      format: options.format,
+      ...(options.onContent === undefined ? {} : { onContent: options.onContent }),
+      ...(options.onToolCallFragment === undefined ? {} : { onToolCallFragment: options.onToolCallFragment }),
+    });
     let lost: ModelClientException | undefined;
     try {
       for await (const chunk of bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse')) {

@@ -18,6 +18,7 @@ export type {
   HttpErrorStep,
   ModelMissingStep,
   NoToolSupportStep,
+  RawStep,
   ScriptedToolCall,
   ScriptedUsage,
   ScriptStep,

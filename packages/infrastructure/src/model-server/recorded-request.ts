@@ -12,4 +12,6 @@ export interface RecordedRequest {
   readonly body: unknown;
   /** The format of the route hit; `undefined` for an unknown route. */
   readonly format?: ModelServerFormat;
+  /** True once the client closed the connection before the server finished its answer (an aborted request). */
+  readonly clientHungUp: boolean;
 }

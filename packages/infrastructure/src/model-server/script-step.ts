@@ -2,7 +2,7 @@
  * What the scripted model server answers to one chat request. Each kind reproduces one thing a
  * real model server does, so clients can be tested against it over real HTTP.
  */
-export type ScriptStep = AnswerStep | HttpErrorStep | SlowStep | CutStreamStep | ModelMissingStep | NoToolSupportStep;
+export type ScriptStep = AnswerStep | HttpErrorStep | SlowStep | CutStreamStep | ModelMissingStep | NoToolSupportStep | RawStep;
 
 /** A step that produces an assistant message (the ones a cut or a delay can wrap). */
 export type AnswerStep = ToolCallStep | ToolCallsStep | TextStep;
@@ -94,4 +94,20 @@ export interface ModelMissingStep {
 /** The model has no tool support: Ollama's 400 `registry.ollama.ai/library/x does not support tools`. */
 export interface NoToolSupportStep {
   readonly kind: 'no_tool_support';
+}
+
+/**
+ * Answer with exactly this status, content type and body, whatever the format and whether the
+ * request asked for a stream: a server that answers garbage (a 200 whose body is not JSON, or
+ * JSON that is not a chat answer), or anything else no other step produces. The body is sent in
+ * one write with its `Content-Length`.
+ */
+export interface RawStep {
+  readonly kind: 'raw';
+  /** HTTP status, 200 to 599. */
+  readonly status: number;
+  /** The `Content-Type` header, sent as given (e.g. `application/json`, `text/html`). */
+  readonly contentType: string;
+  /** The body, sent as UTF-8 bytes, unchanged. */
+  readonly body: string;
 }

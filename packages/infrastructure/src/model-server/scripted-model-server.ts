@@ -7,7 +7,7 @@ import { ollamaDialect } from './ollama-dialect.js';
 import { openAiDialect } from './openai-dialect.js';
 import { readJsonBody } from './read-json-body.js';
 import type { RecordedRequest } from './recorded-request.js';
-import type { AnswerStep, ScriptedUsage, ScriptStep } from './script-step.js';
+import type { AnswerStep, RawStep, ScriptedUsage, ScriptStep } from './script-step.js';
 import { DEFAULT_SCRIPTED_USAGE, toScriptedAnswer } from './scripted-answer.js';
 import type { AnswerContext, WireDialect, WireError } from './wire-dialect.js';
 
@@ -52,7 +52,7 @@ const DIALECTS: readonly WireDialect[] = [ollamaDialect, openAiDialect];
 /**
  * Starts an HTTP server on the loopback interface that speaks Ollama's native API and the
  * OpenAI-compatible API, answering each chat request with the next step of a script: valid or
- * malformed tool calls, text, HTTP errors, slow answers, streams cut mid-call. Streamed answers
+ * malformed tool calls, text, HTTP errors, slow answers, streams cut mid-call, raw bodies. Streamed answers
  * are written a few bytes at a time. When the script runs out, chat requests get a 500 saying so.
  *
  * @throws RangeError for a non-loopback host or an invalid chunk size or port (programming errors).
@@ -131,12 +131,20 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
   const method = request.method ?? 'GET';
   const dialect = DIALECTS.find((candidate) => candidate.chatPath === path || candidate.modelsPath === path);
   const body = await readJsonBody(request);
+  let hungUp = false;
+  // The response closing before it finished is the client (or its abort signal) hanging up.
+  response.once('close', () => {
+    if (!response.writableFinished) hungUp = true;
+  });
   const recorded: RecordedRequest = {
     method,
     path,
     headers: flattenHeaders(request.headers),
     body: body.ok ? body.value : undefined,
     ...(dialect !== undefined && { format: dialect.format }),
+    get clientHungUp() {
+      return hungUp;
+    },
   };
   state.requests.push(recorded);
 
@@ -211,6 +219,8 @@ async function play(step: ScriptStep, exchange: Exchange): Promise<void> {
       return sendWireError(response, dialect.modelMissing(context.model));
     case 'no_tool_support':
       return sendWireError(response, dialect.noToolSupport(context.model));
+    case 'raw':
+      return sendRaw(response, step);
     default:
       throw new TypeError(`unknown script step kind ${JSON.stringify((step as { kind?: unknown }).kind)}`);
   }
@@ -230,6 +240,17 @@ async function sendAnswer(step: AnswerStep, exchange: Exchange, cutAfter?: numbe
   response.writeHead(200, { 'Content-Type': dialect.streamContentType, 'Cache-Control': 'no-cache' });
   response.flushHeaders();
   return writeInChunks(response, body, { chunkSize: state.chunkSize, ...(cutAfterBytes !== undefined && { cutAfterBytes }) });
+}
+
+/** A raw step's body as it is: its status, its content type, one write. */
+function sendRaw(response: ServerResponse, step: RawStep): void {
+  if (!Number.isSafeInteger(step.status) || step.status < 200 || step.status > 599) {
+    throw new RangeError(`raw status must be an integer from 200 to 599, got ${step.status}`);
+  }
+  if (typeof step.body !== 'string') throw new TypeError('raw body must be a string');
+  const body = Buffer.from(step.body, 'utf8');
+  response.writeHead(step.status, { 'Content-Type': step.contentType, 'Content-Length': body.length });
+  response.end(body);
 }
 
 /** Where to cut a body: never past its last byte, so the cut always loses something. */

@@ -1,3 +1,4 @@
+import type { ToolCallFragment } from '@acode/application';
 import type { RawToolCall, ToolCallError, ToolCallSource } from '@acode/domain';
 import { scanJsonText } from '../validation/json-text-scanner.js';
 import { MAX_STREAM_ERRORS, type StreamAccumulation, type StreamUsage } from './stream-accumulation.js';
@@ -32,10 +33,12 @@ export class AccumulationState {
   source: ToolCallSource = 'openai_stream';
 
   readonly #onContent: ((text: string) => void) | undefined;
+  readonly #onFragment: ((fragment: ToolCallFragment) => void) | undefined;
 
-  constructor(maxArgumentSize: number, onContent?: (text: string) => void) {
+  constructor(maxArgumentSize: number, onContent?: (text: string) => void, onFragment?: (fragment: ToolCallFragment) => void) {
     this.#maxArgumentSize = maxArgumentSize;
     this.#onContent = onContent;
+    this.#onFragment = onFragment;
   }
 
   /** One past the highest call index seen (0 before any call). */
@@ -108,6 +111,8 @@ export class AccumulationState {
     if (call.rejected) return;
     if (call.addName(piece) > MAX_STREAMED_NAME_BYTES) {
       this.reportStreamError({ line, index: call.index }, `took the name of call ${call.index} past ${MAX_STREAMED_NAME_BYTES} bytes; the call was dropped`);
+    } else {
+      this.#onFragment?.({ index: call.index, name: piece });
     }
   }
 
@@ -120,6 +125,8 @@ export class AccumulationState {
     if (call.addArguments(piece) > this.#maxArgumentSize) {
       this.#record(argumentsTooLargeError(this.#siteOf({ line, index: call.index }, call), this.#maxArgumentSize));
       call.discard();
+    } else {
+      this.#onFragment?.({ index: call.index, arguments: piece });
     }
   }
 
@@ -134,6 +141,15 @@ export class AccumulationState {
       return this.reportStreamError({ line, index: call.index }, `sent the arguments of call ${call.index} as an object after other arguments; the call was dropped`);
     }
     call.wholeArguments = value;
+    this.#onFragment?.({ index: call.index, argumentsObject: value });
+  }
+
+  /** A call that arrived whole (Ollama): its name and arguments as sent, told to the fragment listener once. */
+  setWholeCall(call: StreamedCall, name: unknown, args: unknown): void {
+    call.wholeName = name;
+    call.wholeArguments = args;
+    if (call.rejected || typeof name !== 'string') return;
+    this.#onFragment?.({ index: call.index, name, ...(isPlainRecord(args) ? { argumentsObject: args } : {}), whole: true });
   }
 
   /**
@@ -194,4 +210,8 @@ export class AccumulationState {
 /** One linear pass; no depth limit, because only completeness is asked here, not acceptability. */
 function isCompleteJson(text: string): boolean {
   return scanJsonText(text, Number.POSITIVE_INFINITY).ok;
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -54,6 +54,5 @@ function applyWholeCall(item: unknown, path: string, line: number, state: Accumu
   const id = ownValue(item, 'id');
   if (typeof id === 'string') call.id = id;
   if (!isPlainObject(fn)) return state.reportStreamError({ line, index }, `has ${path}.function as ${describeValueType(fn)}, not an object`);
-  call.wholeName = ownValue(fn, 'name');
-  call.wholeArguments = ownValue(fn, 'arguments');
+  state.setWholeCall(call, ownValue(fn, 'name'), ownValue(fn, 'arguments'));
 }

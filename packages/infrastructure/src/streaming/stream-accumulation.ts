@@ -1,3 +1,4 @@
+import type { ToolCallFragment } from '@acode/application';
 import type { RawToolCall, ToolCallError } from '@acode/domain';
 import type { StreamFormat } from './stream-format.js';
 
@@ -45,6 +46,8 @@ export interface StreamingAccumulatorOptions {
   readonly maxLineBytes?: number;
   /** Receives each piece of assistant text as it is read, for callers that show text while it streams. */
   readonly onContent?: (text: string) => void;
+  /** Receives each piece of a tool call as it is read, for callers that judge a call before it ends. */
+  readonly onToolCallFragment?: (fragment: ToolCallFragment) => void;
 }
 
 /** Default of {@link StreamingAccumulatorOptions.maxLineBytes}: 8 MiB. */

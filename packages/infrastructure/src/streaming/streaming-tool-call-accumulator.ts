@@ -44,7 +44,7 @@ export class StreamingToolCallAccumulator {
     const maxArgumentSize = positiveInteger('maxArgumentSize', options.maxArgumentSize ?? DEFAULT_TOOL_CALL_SETTINGS.maxArgumentSize);
     const maxLineBytes = positiveInteger('maxLineBytes', options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
 
-    this.#state = new AccumulationState(maxArgumentSize, options.onContent);
+    this.#state = new AccumulationState(maxArgumentSize, options.onContent, options.onToolCallFragment);
     if (format !== 'auto') this.#setFormat(format);
     this.#lines = new LineSplitter(maxLineBytes, {
       line: (text, lineNumber) => this.#onLine(text, lineNumber),

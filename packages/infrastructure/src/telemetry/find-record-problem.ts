@@ -4,7 +4,7 @@ const PARSE_RESULTS: ReadonlySet<string> = new Set(['success', 'repaired', 'retr
 const KNOWN_REPAIRS: ReadonlySet<string> = new Set(REPAIR_NAMES);
 const ERROR_CODE = /^ACODE-[A-Z]{3}-\d{3}$/;
 const TEXT_FIELDS = ['correlationId', 'provider', 'model', 'tool', 'callId'] as const;
-const OPTIONAL_TEXT_FIELDS = ['originalArguments', 'finalArguments', 'errorMessage'] as const;
+const OPTIONAL_TEXT_FIELDS = ['upstream', 'originalArguments', 'finalArguments', 'errorMessage'] as const;
 const DURATION_FIELDS = ['parseMs', 'repairMs', 'retryMs'] as const;
 const TOKEN_FIELDS = ['promptTokens', 'completionTokens', 'totalTokens'] as const;
 
@@ -24,6 +24,7 @@ export function findRecordProblem(record: ToolCallTelemetryRecord): string | und
   for (const field of OPTIONAL_TEXT_FIELDS) {
     if (record[field] !== undefined && typeof record[field] !== 'string') return `${field} must be a string when present (got ${typeName(record[field])})`;
   }
+  if (record.upstream === '') return 'upstream must not be empty when present';
   if (!PARSE_RESULTS.has(record.parseResult)) return `parseResult must be one of success, repaired, retried, failed (got ${describe(record.parseResult)})`;
   const repairsProblem = listProblem('repairs', record.repairs, (item) => KNOWN_REPAIRS.has(item), 'a repair name');
   if (repairsProblem !== undefined) return repairsProblem;

@@ -9,6 +9,7 @@
  */
 export { applyMigrations, type ApplyMigrationsOptions } from './apply-migrations.js';
 export { MAX_RECORD_LIST_LENGTH } from './find-record-problem.js';
+export { GATEWAY_TELEMETRY_PROVIDER, gatewayTelemetryStore } from './gateway-telemetry-store.js';
 export { TELEMETRY_MIGRATIONS } from './migrations/index.js';
 export { parseIsoInstant } from './parse-iso-instant.js';
 export { parseSince, type SinceParsing } from './parse-since.js';

@@ -1,4 +1,4 @@
-import { type ITelemetryStore, type TelemetryQuery, type ToolCallStats } from '@acode/application';
+import { MAX_STATS_MODELS, type ITelemetryStore, type ModelCallCount, type TelemetryQuery, type ToolCallStats } from '@acode/application';
 import type { ToolCallTelemetryRecord } from '@acode/domain';
 import type Database from 'better-sqlite3';
 import { findRecordProblem } from './find-record-problem.js';
@@ -28,14 +28,15 @@ interface StatsRow {
   readonly average_parse_ms: number | null;
   readonly average_repair_ms: number | null;
   readonly average_retry_ms: number | null;
+  readonly retries: number | null;
 }
 
 const INSERT_SQL = `INSERT INTO tool_calls (
   timestamp, correlation_id, provider, model, tool, call_id, parse_result, repairs, retry_count, error_codes, error_position,
-  parse_ms, repair_ms, retry_ms, prompt_tokens, completion_tokens, total_tokens, original_arguments, final_arguments, error_message
+  parse_ms, repair_ms, retry_ms, prompt_tokens, completion_tokens, total_tokens, original_arguments, final_arguments, error_message, upstream
 ) VALUES (
   @timestamp, @correlation_id, @provider, @model, @tool, @call_id, @parse_result, @repairs, @retry_count, @error_codes, @error_position,
-  @parse_ms, @repair_ms, @retry_ms, @prompt_tokens, @completion_tokens, @total_tokens, @original_arguments, @final_arguments, @error_message
+  @parse_ms, @repair_ms, @retry_ms, @prompt_tokens, @completion_tokens, @total_tokens, @original_arguments, @final_arguments, @error_message, @upstream
 )`;
 
 /**
@@ -55,11 +56,22 @@ export class SqliteTelemetryStore implements ITelemetryStore {
   readonly file: string;
   readonly #db: Database.Database;
   readonly #statements: PreparedStatements;
+  /** Whether `tool_calls` has migration 0003's `upstream`: a reader may open a file no writer has upgraded yet. */
+  readonly #hasUpstream: boolean;
 
   private constructor(db: Database.Database, file: string) {
     this.#db = db;
     this.#statements = new PreparedStatements(db);
     this.file = file;
+    try {
+      this.#hasUpstream = this.#run('read the tool_calls columns', () =>
+        (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('tool_calls') as string[]).includes('upstream'),
+      );
+    } catch (error) {
+      // The caller never gets the store, so nothing else would close the connection.
+      db.close();
+      throw error;
+    }
   }
 
   /**
@@ -107,7 +119,8 @@ export class SqliteTelemetryStore implements ITelemetryStore {
    * Aggregates over every row `query` covers (its `limit` is ignored), computed by SQLite:
    * counts per parse result; for each repair, the calls it was applied to; average parse time over
    * all calls, repair time over calls with a repair applied, retry time over calls retried at
-   * least once (whatever their outcome). An average over no calls is 0.
+   * least once (whatever their outcome). An average over no calls is 0. Also the model requests
+   * made again (the sum of retry counts) and the calls per upstream and model, most first.
    */
   stats(query: TelemetryQuery = {}): ToolCallStats {
     const filter = buildTelemetryFilter({ ...query, limit: undefined });
@@ -119,14 +132,20 @@ export class SqliteTelemetryStore implements ITelemetryStore {
         COUNT(*) FILTER (WHERE parse_result = 'failed') AS failed,
         AVG(parse_ms) AS average_parse_ms,
         AVG(repair_ms) FILTER (WHERE json_array_length(repairs) > 0) AS average_repair_ms,
-        AVG(retry_ms) FILTER (WHERE retry_count > 0) AS average_retry_ms
+        AVG(retry_ms) FILTER (WHERE retry_count > 0) AS average_retry_ms,
+        SUM(retry_count) AS retries
       FROM tool_calls ${filter.where}`;
     const breakdownSql = `SELECT repair.value AS name, COUNT(DISTINCT tool_calls.id) AS calls
       FROM tool_calls, json_each(tool_calls.repairs) AS repair ${filter.where}
       GROUP BY repair.value ORDER BY calls DESC, name`;
+    const upstream = this.#hasUpstream ? 'upstream' : 'NULL';
+    const modelsSql = `SELECT ${upstream} AS upstream, model, COUNT(*) AS calls
+      FROM tool_calls ${filter.where}
+      GROUP BY ${upstream}, model ORDER BY calls DESC, upstream, model LIMIT ${MAX_STATS_MODELS}`;
     return this.#run('compute tool call statistics', () => {
       const totals = this.#statement(totalsSql).get(filter.parameters) as StatsRow;
       const breakdown = this.#statement(breakdownSql).all(filter.parameters) as Array<{ name: string; calls: number }>;
+      const models = this.#statement(modelsSql).all(filter.parameters) as Array<{ upstream: string | null; model: string; calls: number }>;
       return {
         total: totals.total,
         success: totals.success,
@@ -137,6 +156,8 @@ export class SqliteTelemetryStore implements ITelemetryStore {
         averageParseMs: totals.average_parse_ms ?? 0,
         averageRepairMs: totals.average_repair_ms ?? 0,
         averageRetryMs: totals.average_retry_ms ?? 0,
+        retries: totals.retries ?? 0,
+        models: models.map((entry): ModelCallCount => ({ model: entry.model, ...(entry.upstream === null ? {} : { upstream: entry.upstream }), calls: entry.calls })),
       };
     });
   }

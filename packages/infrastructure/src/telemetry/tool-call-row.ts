@@ -1,6 +1,6 @@
 import type { RepairName, ToolCallParseOutcome, ToolCallTelemetryRecord } from '@acode/domain';
 
-/** One `tool_calls` row as SQLite returns it (migration 0001's columns). */
+/** One `tool_calls` row as SQLite returns it (migration 0001's columns, and 0003's `upstream` once applied). */
 export interface ToolCallRow {
   readonly id: number;
   readonly timestamp: string;
@@ -23,6 +23,8 @@ export interface ToolCallRow {
   readonly original_arguments: string | null;
   readonly final_arguments: string | null;
   readonly error_message: string | null;
+  /** Absent in a database a reader opened before migration 0003. */
+  readonly upstream?: string | null;
 }
 
 /** The named parameters of the INSERT for `record`, with its timestamp already normalised. */
@@ -48,6 +50,7 @@ export function toToolCallParameters(record: ToolCallTelemetryRecord, timestamp:
     original_arguments: record.originalArguments ?? null,
     final_arguments: record.finalArguments ?? null,
     error_message: record.errorMessage ?? null,
+    upstream: record.upstream ?? null,
   };
 }
 
@@ -58,6 +61,7 @@ export function fromToolCallRow(row: ToolCallRow): ToolCallTelemetryRecord {
     correlationId: row.correlation_id,
     provider: row.provider,
     model: row.model,
+    ...(row.upstream === undefined || row.upstream === null ? {} : { upstream: row.upstream }),
     tool: row.tool,
     callId: row.call_id,
     // The table's CHECK constraints admit only these values and JSON arrays.

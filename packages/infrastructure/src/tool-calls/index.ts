@@ -9,6 +9,7 @@ export { extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH, type ContentExtracti
 export { NO_TOOLS_CONTEXT, type ContentCall, type ContentExtractor, type ContentSpan, type ExtractionContext } from './content/content-span.js';
 export { splitReasoning, type ReasoningSplit } from './content/split-reasoning.js';
 export { activeFormats, TEXT_CALL_EXTRACTORS } from './content/text-call-formats.js';
+export { leadingNameState, TextCallTriggers, type TriggerScan } from './content/text-call-triggers.js';
 export { typeParameterValues } from './content/type-parameter-values.js';
 export { extractFencedJson } from './content/fenced-json.js';
 export { extractPythonTags } from './content/python-tag.js';

@@ -28,6 +28,7 @@ describe('gateway:', () => {
     const gateway = load('gateway:\n  auth_token_env: ACODE_GATEWAY_TOKEN\n  max_concurrent_upstream: 4\n').load().gateway;
     expect(gateway.authTokenEnv).toBe('ACODE_GATEWAY_TOKEN');
     expect(gateway.maxConcurrentUpstream).toBe(4);
+    expect(load('gateway:\n  keep_alive_ms: 250\n').load().gateway.keepAliveMs).toBe(250);
     expect(load('gateway:\n  max_concurrent_upstream: 1024\n').load().gateway.maxConcurrentUpstream).toBe(1024);
     expect(load('gateway:\n  strict: true\n').load().gateway.authTokenEnv).toBeUndefined();
   });
@@ -43,6 +44,8 @@ describe('gateway:', () => {
     ['max_body_bytes: 10', 'gateway.max_body_bytes'],
     ['timeout_ms: 5', 'gateway.timeout_ms'],
     ['max_concurrent_upstream: 0', 'gateway.max_concurrent_upstream'],
+    ['keep_alive_ms: 99', 'gateway.keep_alive_ms'],
+    ['keep_alive_ms: 600001', 'gateway.keep_alive_ms'],
     ['max_concurrent_upstream: 1025', 'gateway.max_concurrent_upstream'],
     ['max_concurrent_upstream: two', 'gateway.max_concurrent_upstream'],
     ['auth_token_env: ""', 'gateway.auth_token_env'],

@@ -124,6 +124,36 @@ describe.each(FORMATS)('scripted model server steps, %s', (format) => {
     await expect(response.json()).rejects.toThrow();
   });
 
+  it('answers a raw step with exactly its status, content type and body, streamed or not', async () => {
+    const garbage = '<html>502 Bad Gateway — not JSON ✗</html>';
+    const server = await serve({
+      script: [
+        { kind: 'raw', status: 200, contentType: 'text/html; charset=utf-8', body: garbage },
+        { kind: 'raw', status: 200, contentType: 'application/json', body: '{"hello": "world"}' },
+        { kind: 'slow', delayMs: 10, then: { kind: 'raw', status: 503, contentType: 'text/plain', body: '' } },
+      ],
+    });
+    const first = await postChat(server, format, { stream: true });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(first.headers.get('content-length')).toBe(String(Buffer.byteLength(garbage)));
+    expect(await first.text()).toBe(garbage);
+    const second = await postChat(server, format, { stream: false });
+    expect(second.headers.get('content-type')).toBe('application/json');
+    expect(await second.text()).toBe('{"hello": "world"}');
+    const third = await postChat(server, format);
+    expect(third.status).toBe(503);
+    expect(await third.text()).toBe('');
+    expect(server.requests.map((request) => request.clientHungUp)).toEqual([false, false, false]);
+  });
+
+  it('refuses a raw step whose status is not 200 to 599', async () => {
+    const server = await serve({ script: [{ kind: 'raw', status: 101, contentType: 'text/plain', body: 'x' }] });
+    const response = await postChat(server, format);
+    expect(response.status).toBe(500);
+    expect(errorMessage(await response.json())).toBe('the scripted model server could not play the step: raw status must be an integer from 200 to 599, got 101');
+  });
+
   it('answers 500 naming the problem for a step it cannot play', async () => {
     const server = await serve({
       script: [

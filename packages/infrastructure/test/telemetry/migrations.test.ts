@@ -58,6 +58,21 @@ describe('telemetry migrations', () => {
     expect(withRaw(file, (db) => db.prepare('SELECT * FROM schema_migrations').all())).toEqual(before);
   });
 
+  it('adds the upstream column to a database of version 2, keeping its rows', () => {
+    const file = join(makeTempDir(), 'acode.db');
+    withRaw(file, (db) => {
+      const early = TELEMETRY_MIGRATIONS.filter((step) => step.version <= 2);
+      applyMigrations(db, early, { file, readonly: false, now: () => '2025-01-15T00:00:00.000Z' });
+    });
+    const before = openStore(file, { readonly: true });
+    expect(before.query()).toEqual([]);
+    before.close();
+    const writer = openStore(file);
+    writer.record(makeRecord({ provider: 'gateway', upstream: 'vllm' }));
+    expect(writer.query()[0]).toMatchObject({ provider: 'gateway', upstream: 'vllm' });
+    withRaw(file, (db) => expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(LATEST));
+  });
+
   it('treats an empty file as a new database', () => {
     const file = join(makeTempDir(), 'acode.db');
     writeFileSync(file, '');
@@ -162,8 +177,19 @@ describe('telemetry migrations', () => {
         db.exec(toolCallsMigration.sql);
         db.prepare('INSERT INTO schema_migrations VALUES (1, ?, ?)').run(toolCallsMigration.name, '2025-01-15T00:00:00.000Z');
       });
+      withRaw(file, (db) =>
+        db
+          .prepare(
+            `INSERT INTO tool_calls (timestamp, correlation_id, provider, model, tool, call_id, parse_result, repairs, retry_count, error_codes,
+              parse_ms, repair_ms, retry_ms, prompt_tokens, completion_tokens, total_tokens)
+             VALUES ('2025-01-15T00:00:00.000Z', 'c', 'ollama', 'llama3.2', 'read_file', 'call_1', 'retried', '[]', 1, '[]', 0, 0, 5, 0, 0, 0)`,
+          )
+          .run(),
+      );
       const reader = openStore(file, { readonly: true });
-      expect(reader.query()).toEqual([]);
+      // Without migration 0003's column: rows have no upstream, and stats still break down by model.
+      expect(reader.query()).toEqual([expect.not.objectContaining({ upstream: expect.anything() })]);
+      expect(reader.stats()).toMatchObject({ total: 1, retries: 1, models: [{ model: 'llama3.2', calls: 1 }] });
       reader.close();
       withRaw(file, (db) => expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(1));
     });

@@ -51,6 +51,10 @@ describe('SqliteTelemetryStore.stats', () => {
       averageRepairMs: expect.closeTo(3, 9),
       // (1500 + 3000) / 2 over the calls retried at least once (r1, f1).
       averageRetryMs: expect.closeTo(2250, 9),
+      // r1's one retry and f1's two.
+      retries: 3,
+      // makeRecord's model for all six; no upstream on rows the gateway did not write.
+      models: [{ model: 'llama3.2', calls: 6 }],
     });
   });
 
@@ -87,6 +91,31 @@ describe('SqliteTelemetryStore.stats', () => {
       averageParseMs: 0,
       averageRepairMs: 0,
       averageRetryMs: 0,
+      retries: 0,
+      models: [],
     });
+  });
+
+  it('breaks calls down by upstream and model, most calls first', () => {
+    const store = openStore(':memory:');
+    const gateway = (callId: string, upstream: string, model: string, retryCount = 0) =>
+      makeRecord({ callId, provider: 'gateway', upstream, model, retryCount, parseResult: retryCount > 0 ? 'retried' : 'success' });
+    store.record(gateway('a', 'vllm', 'qwen3:8b'));
+    store.record(gateway('b', 'vllm', 'qwen3:8b', 2));
+    store.record(gateway('c', 'http://127.0.0.1:11434', 'qwen3:8b'));
+    store.record(gateway('d', 'vllm', 'llama3.2'));
+    store.record(gateway('e', 'vllm', 'qwen3:8b'));
+    store.record(makeRecord({ callId: 'cli', provider: 'vllm', model: 'qwen3:8b' }));
+    const stats = store.stats({ provider: 'gateway' });
+    expect(stats.total).toBe(5);
+    expect(stats.retries).toBe(2);
+    expect(stats.models[0]).toEqual({ upstream: 'vllm', model: 'qwen3:8b', calls: 3 });
+    expect(stats.models.slice(1)).toEqual(
+      expect.arrayContaining([
+        { upstream: 'http://127.0.0.1:11434', model: 'qwen3:8b', calls: 1 },
+        { upstream: 'vllm', model: 'llama3.2', calls: 1 },
+      ]),
+    );
+    expect(stats.models).toHaveLength(3);
   });
 });

@@ -34,6 +34,16 @@ describe('SqliteTelemetryStore: record and read back', () => {
     expect(store.findByCorrelationId('corr-1')).toEqual([row]);
   });
 
+  it('round-trips the upstream of a gateway row, and leaves it absent on others', () => {
+    const { store } = freshStore();
+    const gateway = makeRecord({ callId: 'g', provider: 'gateway', upstream: 'http://127.0.0.1:11434' });
+    store.record(gateway);
+    store.record(makeRecord({ callId: 'cli', timestamp: '2025-01-15T14:23:47.122Z' }));
+    const [first, second] = store.query();
+    expect(first).toEqual(gateway);
+    expect(Object.keys(second ?? {})).not.toContain('upstream');
+  });
+
   it('leaves argument columns NULL and the fields absent when the row has no argument values', () => {
     const { file, store } = freshStore();
     store.record(makeRecord());
@@ -152,6 +162,8 @@ describe('SqliteTelemetryStore: malformed rows and queries', () => {
     ['token count as text', { tokens: { promptTokens: '10', completionTokens: 0, totalTokens: 0 } }, 'tokens.promptTokens must be a whole number ≥ 0 (got "10")'],
     ['correlation id not a string', { correlationId: 42 }, 'correlationId must be a string (got number)'],
     ['argument values not a string', { finalArguments: { path: 'x' } }, 'finalArguments must be a string when present (got object)'],
+    ['upstream not a string', { upstream: 11434 }, 'upstream must be a string when present (got number)'],
+    ['empty upstream', { upstream: '' }, 'upstream must not be empty when present'],
     ['timestamp not a date', { timestamp: 'yesterday' }, 'timestamp must be an ISO 8601 date-time'],
     ['timestamp on a day that does not exist', { timestamp: '2025-02-30T10:00:00Z' }, 'timestamp must be an ISO 8601 date-time'],
   ];

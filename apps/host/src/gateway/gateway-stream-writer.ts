@@ -1,0 +1,110 @@
+import type { ServerResponse } from 'node:http';
+import { ollamaContentLine, openAiContentChunk, type GatewayWire } from '@acode/infrastructure/gateway';
+
+/** The `x-acode-*` values known only once the answer is decided: trailers of a stream whose headers went out before. */
+export const DECIDED_HEADERS = ['x-acode-attempts', 'x-acode-repairs', 'x-acode-outcome', 'x-acode-invalid'] as const;
+
+/** How long a stream may stay silent before the gateway writes a keep-alive (default of {@link GatewayStreamWriter}). */
+export const DEFAULT_KEEP_ALIVE_MS = 10_000;
+
+/** What the chunks of one streamed answer carry: its completion id and time, the model, `include_usage`. */
+export interface StreamIdentity {
+  readonly id: string;
+  readonly created: number;
+  readonly createdAt: Date;
+  readonly model: string;
+  readonly includeUsage: boolean;
+}
+
+/**
+ * One client stream of the gateway (issue 15 item 5). The response starts with the first text
+ * forwarded, or with the first keep-alive when the answer is still being decided (a held call, a
+ * retry): until then nothing is sent, so a refusal can still be an HTTP status. Keep-alives are an
+ * SSE comment (OpenAI) or an empty `done: false` line (Ollama, whose clients parse every line).
+ * Once started, the values of {@link DECIDED_HEADERS} follow as HTTP trailers, and a failure is an
+ * error event in the stream, as the servers themselves report one mid-stream.
+ */
+export class GatewayStreamWriter {
+  #started = false;
+  #chunks = 0;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly wire: GatewayWire,
+    private readonly res: ServerResponse,
+    private readonly identity: StreamIdentity,
+    private readonly headers: Readonly<Record<string, string>>,
+    keepAliveMs: number = DEFAULT_KEEP_ALIVE_MS,
+  ) {
+    this.#timer = setInterval(() => this.#keepAlive(), keepAliveMs);
+    this.#timer.unref();
+  }
+
+  /** True once the response's status and headers went out. */
+  get started(): boolean {
+    return this.#started;
+  }
+
+  /** Forwards a piece of the answer's text. */
+  content(text: string): void {
+    if (text === '' || !this.#start()) return;
+    const first = this.#chunks++ === 0;
+    this.res.write(
+      this.wire === 'openai'
+        ? openAiContentChunk(text, this.identity.model, { id: this.identity.id, created: this.identity.created, includeUsage: this.identity.includeUsage, first })
+        : ollamaContentLine(text, this.identity.model, this.identity.createdAt),
+    );
+  }
+
+  /** Whether a text chunk went out already (the OpenAI role chunk with it). */
+  get sentContent(): boolean {
+    return this.#chunks > 0;
+  }
+
+  /** Ends a started stream with its last lines and the decided values as trailers. */
+  finish(lines: readonly string[], decided: Readonly<Record<string, string>>): void {
+    this.stop();
+    if (this.res.destroyed || this.res.writableEnded) return;
+    for (const line of lines) this.res.write(line);
+    const trailers = Object.fromEntries(DECIDED_HEADERS.filter((name) => decided[name] !== undefined).map((name) => [name, decided[name]!]));
+    this.res.addTrailers(trailers);
+    this.res.end();
+  }
+
+  /** Ends a started stream with an error event in the route's shape (OpenAI `data: {"error":...}`, Ollama `{"error":"..."}`). */
+  fail(error: { readonly code: string; readonly message: string; readonly type: string }, decided: Readonly<Record<string, string>>): void {
+    const line =
+      this.wire === 'openai'
+        ? `data: ${JSON.stringify({ error: { message: error.message, type: error.type, code: error.code, param: null } })}\n\ndata: [DONE]\n\n`
+        : `${JSON.stringify({ error: `${error.code}: ${error.message}` })}\n`;
+    this.finish([line], decided);
+  }
+
+  /** Stops the keep-alives (the answer is decided, or the client is gone). */
+  stop(): void {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #keepAlive(): void {
+    if (!this.#start()) return;
+    this.res.write(
+      this.wire === 'openai' ? ': keep-alive\n\n' : `${JSON.stringify({ model: this.identity.model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '' }, done: false })}\n`,
+    );
+  }
+
+  /** Sends the status and headers once; false when the client is gone. */
+  #start(): boolean {
+    if (this.res.destroyed || this.res.writableEnded) return false;
+    if (this.#started) return true;
+    this.#started = true;
+    this.res.statusCode = 200;
+    for (const [name, value] of Object.entries(this.headers)) this.res.setHeader(name, value);
+    this.res.setHeader('Content-Type', this.wire === 'openai' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson');
+    this.res.setHeader('Cache-Control', 'no-store');
+    this.res.setHeader('X-Content-Type-Options', 'nosniff');
+    this.res.setHeader('Trailer', DECIDED_HEADERS.join(', '));
+    this.res.flushHeaders();
+    return true;
+  }
+}

@@ -1,0 +1,87 @@
+import { ConfigurationException } from '@acode/application';
+import { ERROR_CODES } from '@acode/domain';
+import type { ConfigValue } from './show-config.js';
+import { invalidValue } from './config-problems.js';
+import { dottedKey } from './describe-value.js';
+import { GATEWAY_SETTINGS, type GatewaySettings, type GatewayUpstreamSettings } from './gateway-settings.js';
+import { KEY_LIKE } from './provider-connection.js';
+import type { ConfigDocument, ConfigPath } from './read-config-file.js';
+import { PROVIDER_NAME_PATTERN } from './tool-call-settings.js';
+
+/** An environment variable's name, as `auth_token_env` and `api_key_env` take it. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
+/**
+ * `gateway:` in effect, in the file's spelling: every key with its default, `timeout_ms` and
+ * `auth_token_env` only when set (unset, the upstream provider's timeout applies and no token is
+ * required), and the upstream as a provider name or `base_url` + `type` (+ `api_key_env`).
+ */
+export function gatewayConfigSection(gateway: GatewaySettings): Record<string, ConfigValue> {
+  return {
+    upstream: gatewayUpstreamSection(gateway.upstream),
+    on_invalid: gateway.onInvalid,
+    strict: gateway.strict,
+    max_body_bytes: gateway.maxBodyBytes,
+    ...(gateway.timeoutMs === undefined ? {} : { timeout_ms: gateway.timeoutMs }),
+    ...(gateway.authTokenEnv === undefined ? {} : { auth_token_env: gateway.authTokenEnv }),
+    max_concurrent_upstream: gateway.maxConcurrentUpstream,
+    keep_alive_ms: gateway.keepAliveMs ?? GATEWAY_SETTINGS.keep_alive_ms.default,
+  };
+}
+
+/** `gateway.upstream` in the file's spelling. */
+export function gatewayUpstreamSection(upstream: GatewayUpstreamSettings): Record<string, ConfigValue> {
+  if ('provider' in upstream) return { provider: upstream.provider };
+  return { base_url: upstream.baseUrl, type: upstream.type, ...(upstream.apiKeyEnv === undefined ? {} : { api_key_env: upstream.apiKeyEnv }) };
+}
+
+/**
+ * Checks one text value of `gateway:` set alone (`gateway.auth_token_env`,
+ * `gateway.upstream.<key>`) by the rules the host applies when it starts, so `config set` refuses
+ * what the host would: a provider name of the wrong shape, a type other than the two wire formats,
+ * a base URL that is not http(s) or carries credentials, a query or a fragment, a variable name
+ * that is not one. A value that looks like a key or token is refused without being echoed. How
+ * the keys combine (a provider and a base URL both set) is the loader's whole-file check.
+ *
+ * @throws ConfigurationException ACODE-CFG-002 naming the key and what is allowed.
+ */
+export function checkGatewayValue(document: ConfigDocument, path: ConfigPath, value: unknown): void {
+  const key = path.at(-1);
+  if (key === 'auth_token_env' || key === 'api_key_env') {
+    if (typeof value === 'string' && (KEY_LIKE.test(value) || !ENV_NAME.test(value))) {
+      // Not echoed: it may be the secret itself.
+      throw new ConfigurationException(
+        ERROR_CODES.CONFIG_INVALID,
+        `${dottedKey(path)} must be the name of an environment variable (such as ACODE_GATEWAY_TOKEN), never the secret itself; the value given is not a variable name and was not written`,
+        { key: dottedKey(path) },
+      );
+    }
+    if (typeof value !== 'string') throw invalidValue(document, path, 'the name of an environment variable', value);
+    return;
+  }
+  if (key === 'provider') {
+    if (typeof value !== 'string' || !PROVIDER_NAME_PATTERN.test(value)) throw invalidValue(document, path, 'a name of model.providers (lowercase letters, digits, "_" or "-", starting with a letter)', value);
+    return;
+  }
+  if (key === 'type') {
+    if (value !== 'ollama' && value !== 'openai-compatible') throw invalidValue(document, path, 'ollama or openai-compatible', value);
+    return;
+  }
+  if (key === 'base_url' && !isPlainHttpUrl(value)) {
+    const expected = 'an http or https URL without credentials, query or fragment';
+    // A URL with an `@` may carry a credential: it is described, never echoed.
+    if (typeof value === 'string' && value.includes('@')) throw invalidValue(document, path, expected, value, `${dottedKey(path)} must be ${expected}; got a string containing "@"`);
+    throw invalidValue(document, path, expected, value);
+  }
+}
+
+function isPlainHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 2048 || /[\u0000-\u001f\u007f]/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+}

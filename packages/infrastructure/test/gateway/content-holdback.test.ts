@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ContentHoldback } from '../../src/gateway/content-holdback.js';
+
+function holdback(formats?: ConstructorParameters<typeof ContentHoldback>[0]): { holdback: ContentHoldback; forwarded: string[] } {
+  const forwarded: string[] = [];
+  return { holdback: new ContentHoldback(formats, ['get_weather'], (text) => forwarded.push(text)), forwarded };
+}
+
+function pushInPieces(target: ContentHoldback, text: string, cuts: readonly number[]): void {
+  let from = 0;
+  for (const cut of [...cuts, text.length]) {
+    target.push(text.slice(from, cut));
+    from = cut;
+  }
+}
+
+const MARKUP = [
+  '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>',
+  '<tool_call><function=get_weather><parameter=city>Paris</parameter></function></tool_call>',
+  '[get_weather(city="Paris")]',
+  '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}',
+  '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}',
+  '```json\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n```',
+  '{"name": "get_weather", "arguments": {"city": "Paris"}}',
+  '<think>the user wants weather</think>',
+  'functools[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+  '>>>get_weather\n{"city": "Paris"}',
+];
+/** Prose without any trigger character. */
+const prose = fc.stringMatching(/^[A-Za-z0-9 ,.!?'\n-]{0,40}$/);
+
+describe('ContentHoldback', () => {
+  it('never forwards any part of a call written in the text, however the text is cut', () => {
+    fc.assert(
+      fc.property(prose, fc.constantFrom(...MARKUP), prose, fc.array(fc.nat(), { maxLength: 10 }), (before, markup, after, rawCuts) => {
+        const text = `${before}${markup}${after}`;
+        const cuts = [...new Set(rawCuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        const { holdback: target, forwarded } = holdback();
+        pushInPieces(target, text, cuts);
+        const sent = forwarded.join('');
+        expect(sent).toBe(target.sent);
+        // What went out is a prefix of the text that ends before the markup starts.
+        expect(text.startsWith(sent)).toBe(true);
+        expect(sent.length).toBeLessThanOrEqual(before.length);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('forwards text without triggers as it arrives, all but a possible trigger start at the end', () => {
+    const { holdback: target, forwarded } = holdback();
+    target.push('Hello, ');
+    target.push('world. Result: `');
+    expect(forwarded.join('')).toBe('Hello, world. Result: ');
+    target.push('x` done');
+    // A single backtick is not a code fence: it goes out once the next piece shows it.
+    expect(forwarded.join('')).toBe('Hello, world. Result: `x` done');
+  });
+
+  it('sends nothing twice: the unsent content is what the decided text adds to what went out', () => {
+    const { holdback: target } = holdback();
+    target.push('Checking the weather. <tool_call>{"name":"get_weather","arguments":{"city":"Paris"}}</tool_call> Done.');
+    expect(target.sent).toBe('Checking the weather. ');
+    // The parser removes the call and trims around it.
+    expect(target.unsentContent('Checking the weather.  Done.')).toBe(' Done.');
+    expect(target.unsentContent('Checking the weather.')).toBe('');
+  });
+
+  it('holds nothing when calls are not looked for in the text', () => {
+    const { holdback: target, forwarded } = holdback(false);
+    target.push('<tool_call>{"name":"x"}</tool_call>');
+    expect(forwarded.join('')).toBe('<tool_call>{"name":"x"}</tool_call>');
+  });
+
+  it("waits at the very start while the text may become Functionary's unmarked call of a declared tool", () => {
+    const { holdback: target, forwarded } = holdback();
+    target.push('get_wea');
+    expect(forwarded).toEqual([]);
+    target.push('ther\n{"city": "Paris"}');
+    expect(forwarded).toEqual([]);
+    const other = holdback();
+    other.holdback.push('get going');
+    expect(other.forwarded.join('')).toBe('get going');
+  });
+});
