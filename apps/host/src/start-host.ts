@@ -18,6 +18,7 @@ import { createHostExecution, type ExecutionUnavailable } from './execution/host
 import { requireGatewayAuthBeyondLoopback } from './gateway/gateway-guard.js';
 import { gatewayFromConfig } from './gateway/host-gateway.js';
 import { lazyTelemetryStore } from './gateway/lazy-telemetry-store.js';
+import { batchedTelemetryStore } from '@acode/infrastructure/telemetry';
 import { createHostServer, type HostServer, type HostTimeouts } from './host-server.js';
 import type { HostOptions } from './host-options.js';
 
@@ -73,7 +74,8 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   // address without `gateway.auth_token_env`, stops the host with its ACODE-CFG error.
   requireGatewayAuthBeyondLoopback(options.address, config.gateway);
   // The project's `.agent/acode.db`, opened by the first gateway call recorded (not at startup).
-  const telemetry = lazyTelemetryStore(() => container.resolve<ITelemetryStore>(TOKENS.TelemetryStore), logger);
+  // Rows are written in batches, off the gateway's request path (one fsync per batch, not per call).
+  const telemetry = lazyTelemetryStore(() => batchedTelemetryStore(container.resolve<ITelemetryStore>(TOKENS.TelemetryStore), { logger }), logger);
   const gateway = gatewayFromConfig(config, process.env, logger, container.resolve<IMetrics>(TOKENS.Metrics), telemetry);
   const report = await container.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const server = createHostServer({

@@ -67,7 +67,8 @@ export async function startGatewayBench() {
 
   const { script, held } = createBenchScript();
   /** @type {{ url: string, close(): Promise<void> }} */
-  const model = await startScriptedModelServer({ script, chunkSize: UPSTREAM_CHUNK_SIZE });
+  // Not recording requests: thousands of kept bodies would make every garbage collection of this shared process slower.
+  const model = await startScriptedModelServer({ script, chunkSize: UPSTREAM_CHUNK_SIZE, recordRequests: false });
   const dir = mkdtempSync(join(tmpdir(), 'acode-gateway-bench-'));
   /** @type {{ url: string, stop(reason: string): Promise<void> }} */
   let host;

@@ -27,6 +27,7 @@ export interface StreamIdentity {
 export class GatewayStreamWriter {
   #started = false;
   #chunks = 0;
+  #corked = false;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -49,6 +50,15 @@ export class GatewayStreamWriter {
   content(text: string): void {
     if (text === '' || !this.#start()) return;
     const first = this.#chunks++ === 0;
+    // The pieces of one upstream chunk arrive in one turn: they leave in one write.
+    if (!this.#corked) {
+      this.#corked = true;
+      this.res.cork();
+      process.nextTick(() => {
+        this.#corked = false;
+        this.res.uncork();
+      });
+    }
     this.res.write(
       this.wire === 'openai'
         ? openAiContentChunk(text, this.identity.model, { id: this.identity.id, created: this.identity.created, includeUsage: this.identity.includeUsage, first })

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteTelemetryStore } from '@acode/infrastructure/telemetry';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startGateway, WEATHER_PARAMETERS, type GatewayFixture } from './gateway-fixture.js';
 
 // Issue 15 item 8: a telemetry row per call of the gateway, filed under provider `gateway` with
@@ -26,6 +26,21 @@ function database(f: GatewayFixture): string {
   return join(f.host.dir, '.agent', 'acode.db');
 }
 
+/** The rows are written off the request path, in batches: waits until `count` of them are in the file. */
+async function rowsWritten(f: GatewayFixture, count: number): Promise<void> {
+  await vi.waitFor(
+    () => {
+      const store = SqliteTelemetryStore.open(database(f), { readonly: true });
+      try {
+        expect(store.query()).toHaveLength(count);
+      } finally {
+        store.close();
+      }
+    },
+    { timeout: 5000, interval: 20 },
+  );
+}
+
 describe('gateway telemetry', () => {
   it('records one row per call with its outcome, the upstream and the model, and no argument values', async () => {
     fixture = await startGateway([
@@ -42,6 +57,7 @@ describe('gateway telemetry', () => {
     const retried = await post(fixture, '/api/chat', { model: 'llama3.2', messages: MESSAGES, tools: TOOLS, stream: false });
     const failed = await post(fixture, '/v1/chat/completions', { model: 'qwen3:8b', messages: MESSAGES, tools: TOOLS });
     expect([repaired.headers.get('x-acode-outcome'), retried.headers.get('x-acode-outcome'), failed.headers.get('x-acode-outcome')]).toEqual(['repaired', 'retried', 'failed']);
+    await rowsWritten(fixture, 3);
 
     const store = SqliteTelemetryStore.open(database(fixture), { readonly: true });
     try {
@@ -77,6 +93,7 @@ describe('gateway telemetry', () => {
     fixture = await startGateway([{ kind: 'tool_call', name: 'get_weather', arguments: { city: 'Paris' } }], { apiKey: 'sk-test-upstream-key' });
     const answer = await post(fixture, '/v1/chat/completions', { model: 'm', messages: MESSAGES, tools: TOOLS });
     expect(answer.status).toBe(200);
+    await rowsWritten(fixture, 1);
     const store = SqliteTelemetryStore.open(database(fixture), { readonly: true });
     try {
       const [row] = store.query();

@@ -16,6 +16,7 @@ import type { RegistryLimits, ToolDefinition } from '@acode/domain';
 import { container, registerAcodeServices } from '@acode/composition';
 import { gatewayFromConfig } from '../../src/gateway/host-gateway.js';
 import { lazyTelemetryStore } from '../../src/gateway/lazy-telemetry-store.js';
+import { batchedTelemetryStore } from '@acode/infrastructure/telemetry';
 import { createHostServer, type HostServer, type HostTimeouts } from '../../src/host-server.js';
 
 /** Two versions of one tool, with an alias, a default and an enum: enough to exercise every route. */
@@ -110,7 +111,7 @@ export async function startTestHost(
   for (const definition of [WEATHER_V1, WEATHER_V2, SECRET_STORE]) registry.registerTool(definition);
   const limits = child.resolve<ToolRegistryOptions>(TOKENS.ToolRegistryOptions).limits;
   // As the host composes it: the project's database, opened by the first gateway call recorded.
-  const telemetry = lazyTelemetryStore(() => child.resolve<ITelemetryStore>(TOKENS.TelemetryStore), child.resolve<ILogger>(TOKENS.Logger));
+  const telemetry = lazyTelemetryStore(() => batchedTelemetryStore(child.resolve<ITelemetryStore>(TOKENS.TelemetryStore), { logger: child.resolve<ILogger>(TOKENS.Logger), flushMs: 50 }), child.resolve<ILogger>(TOKENS.Logger));
 
   const server = createHostServer({
     registry,

@@ -15,7 +15,8 @@ export const DEFAULT_TOOL_CONTRACT_CACHE_SIZE = 64;
 /**
  * The contracts of the tool lists a gateway has seen, so a busy gateway compiles each distinct
  * list once: clients send the same tools with every turn of a conversation. The key is the
- * SHA-256 of the tools' canonical JSON (key order ignored) and the strict flag; a refused list is
+ * SHA-256 of the tools' canonical JSON (key order ignored) and the strict flag, found through the
+ * hash of the list's plain JSON text when that text was seen before (no canonical form to build); a refused list is
  * kept too, so a client repeating a bad request costs no compilation either. Bounded: least
  * recently used first out. A list that is not JSON (only code can make one) is compiled each time.
  * The contracts it returns are shared between requests: their registries are only read.
@@ -24,6 +25,8 @@ export class ToolContractCache {
   readonly #maxEntries: number;
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recent first.
   readonly #entries = new Map<string, ToolContractResult>();
+  /** The hash of a list's text as it came (key order kept) → its canonical key: most requests repeat a text exactly, and need no canonical form. */
+  readonly #texts = new Map<string, string>();
 
   constructor(options: ToolContractCacheOptions = {}) {
     const size = options.maxEntries ?? DEFAULT_TOOL_CONTRACT_CACHE_SIZE;
@@ -32,8 +35,16 @@ export class ToolContractCache {
 
   /** The contract of `tools` under `options`: the cached one for the same list, else {@link toolContract}'s, then cached. */
   get(tools: readonly GatewayTool[], options: ToolContractOptions = {}): ToolContractResult {
-    const key = keyOf(tools, options.strict ?? true);
+    const strict = options.strict ?? true;
+    const data = keyData(tools, strict);
+    const textKey = hashOf(() => JSON.stringify(data));
+    const key = (textKey === undefined ? undefined : this.#texts.get(textKey)) ?? hashOf(() => canonicalJson(data, MAX_JSON_DEPTH + 3));
     if (key === undefined) return toolContract(tools, options);
+    if (textKey !== undefined && !this.#texts.has(textKey)) {
+      this.#texts.set(textKey, key);
+      // Bounded like the contracts: the oldest texts go first.
+      if (this.#texts.size > this.#maxEntries * 4) this.#texts.delete(this.#texts.keys().next().value as string);
+    }
     const cached = this.#entries.get(key);
     if (cached !== undefined) {
       this.#entries.delete(key);
@@ -55,19 +66,23 @@ export class ToolContractCache {
   }
 }
 
-function keyOf(tools: readonly GatewayTool[], strict: boolean): string | undefined {
+/** Only the fields the contract reads, each left out when absent: the same list read twice gives the same key. */
+function keyData(tools: readonly GatewayTool[], strict: boolean): unknown {
+  return {
+    strict,
+    tools: tools.map((tool) => ({
+      wireName: tool.wireName,
+      description: tool.description,
+      ...(tool.parameters === undefined ? {} : { parameters: tool.parameters }),
+    })),
+  };
+}
+
+/** SHA-256 of a JSON text; `undefined` when there is none (a value only code can make: a cycle, too deep). */
+function hashOf(text: () => string | undefined): string | undefined {
   try {
-    // Only the fields the contract reads, each left out when absent: the same list read twice gives the same key.
-    const data = {
-      strict,
-      tools: tools.map((tool) => ({
-        wireName: tool.wireName,
-        description: tool.description,
-        ...(tool.parameters === undefined ? {} : { parameters: tool.parameters }),
-      })),
-    };
-    const text = canonicalJson(data, MAX_JSON_DEPTH + 3);
-    return text === undefined ? undefined : createHash('sha256').update(text).digest('hex');
+    const value = text();
+    return value === undefined ? undefined : createHash('sha256').update(value).digest('hex');
   } catch {
     return undefined;
   }

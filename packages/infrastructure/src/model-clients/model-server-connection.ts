@@ -11,6 +11,7 @@ import {
   type ModelEndpoint,
   type RequestSite,
 } from './model-client-errors.js';
+import { sendHttpRequest, type TransportResponse } from './http-transport.js';
 import { classifyNetworkFailure } from './network-failure.js';
 import type { ProviderSettings } from './provider-settings.js';
 import { RequestWatchdog } from './request-watchdog.js';
@@ -46,7 +47,7 @@ export interface StreamExchangeOptions extends ExchangeOptions {
 }
 
 /**
- * HTTP to one model server, over Node's built-in `fetch`: the JSON and streamed exchanges both
+ * HTTP to one model server, over `node:http` with keep-alive connections ({@link sendHttpRequest}): the JSON and streamed exchanges both
  * adapters make, with the silence timeout, cancellation, size bound, API key header and the
  * mapping of every failure to a `ModelClientException` (ACODE-MDL-001..007). Streams are
  * assembled by the {@link StreamingToolCallAccumulator}. Never retries: the retry handler owns
@@ -100,7 +101,7 @@ export class ModelServerConnection {
     path: string,
     body: unknown,
     options: ExchangeOptions,
-    read: (response: Response, watchdog: RequestWatchdog, site: RequestSite) => Promise<T>,
+    read: (response: TransportResponse, watchdog: RequestWatchdog, site: RequestSite) => Promise<T>,
   ): Promise<T> {
     const url = `${this.#apiRoot}${path}`;
     const site: RequestSite = { ...this.endpoint, url, ...(options.model === undefined ? {} : { model: options.model }) };
@@ -109,9 +110,9 @@ export class ModelServerConnection {
     this.#logger?.debug('model request', { provider: site.provider, method, url, ...(options.model === undefined ? {} : { model: options.model }) });
     try {
       if (watchdog.stop === 'cancelled') throw cancelledError(site);
-      let response: Response;
+      let response: TransportResponse;
       try {
-        response = await fetch(url, {
+        response = await sendHttpRequest(url, {
           method,
           headers: this.#headers(body !== undefined),
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -143,7 +144,7 @@ export class ModelServerConnection {
     return headers;
   }
 
-  async #statusError(response: Response, watchdog: RequestWatchdog, site: RequestSite): Promise<ModelClientException> {
+  async #statusError(response: TransportResponse, watchdog: RequestWatchdog, site: RequestSite): Promise<ModelClientException> {
     let text = '';
     try {
       text = decode(await collect(bodyChunks(response, watchdog, site, MAX_ERROR_BODY_BYTES, 'truncate')));
@@ -162,7 +163,7 @@ export class ModelServerConnection {
     return { ...accumulation, errors: accumulation.errors.map((error) => ({ ...error, message: scrubServerText(error.message, key) })) };
   }
 
-  async #readJson(response: Response, watchdog: RequestWatchdog, site: RequestSite): Promise<unknown> {
+  async #readJson(response: TransportResponse, watchdog: RequestWatchdog, site: RequestSite): Promise<unknown> {
     const text = decode(await collect(bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse')));
     try {
       return JSON.parse(text) as unknown;
@@ -171,7 +172,7 @@ export class ModelServerConnection {
     }
   }
 
-  async #readStream(response: Response, watchdog: RequestWatchdog, site: RequestSite, options: StreamExchangeOptions): Promise<StreamAccumulation> {
+  async #readStream(response: TransportResponse, watchdog: RequestWatchdog, site: RequestSite, options: StreamExchangeOptions): Promise<StreamAccumulation> {
     const accumulator = new StreamingToolCallAccumulator({
       format: options.format,
       ...(options.onContent === undefined ? {} : { onContent: options.onContent }),
@@ -202,13 +203,12 @@ export class ModelServerConnection {
 
 /** The chunks of a body, re-arming the watchdog on each; every failure becomes a `ModelClientException`. */
 async function* bodyChunks(
-  response: Response,
+  response: TransportResponse,
   watchdog: RequestWatchdog,
   site: RequestSite,
   maxBytes: number,
   overLimit: 'refuse' | 'truncate',
 ): AsyncGenerator<Uint8Array> {
-  if (response.body === null) return;
   let received = 0;
   try {
     for await (const chunk of response.body) {

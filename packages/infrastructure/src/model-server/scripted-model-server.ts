@@ -30,6 +30,11 @@ export interface ScriptedModelServerOptions {
   readonly chunkSize?: number;
   /** Token counts of answers whose step sets none (default 10 prompt, 5 completion). */
   readonly usage?: ScriptedUsage;
+  /**
+   * Keep every request in {@link ScriptedModelServer.requests} (default true). A load test turns
+   * it off: kept requests would grow the heap without bound and slow every garbage collection.
+   */
+  readonly recordRequests?: boolean;
 }
 
 /** A running scripted model server. */
@@ -37,7 +42,7 @@ export interface ScriptedModelServer {
   /** Base URL, e.g. `http://127.0.0.1:40123` (no trailing slash). */
   readonly url: string;
   readonly port: number;
-  /** Every request received, in arrival order, chat or not, well-formed or not. */
+  /** Every request received, in arrival order, chat or not, well-formed or not (none with `recordRequests: false`). */
   readonly requests: readonly RecordedRequest[];
   /** Stops listening, destroys open connections (even mid-stream) and cancels pending delays. Idempotent. */
   close(): Promise<void>;
@@ -74,6 +79,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       completionTokens: options.usage?.completionTokens ?? DEFAULT_SCRIPTED_USAGE.completionTokens,
     },
     requests: [],
+    recordRequests: options.recordRequests ?? true,
     chatRequests: 0,
   };
   const sockets = new Set<Socket>();
@@ -121,6 +127,7 @@ interface ServerState {
   readonly chunkSize: number;
   readonly usage: Required<ScriptedUsage>;
   readonly requests: RecordedRequest[];
+  readonly recordRequests: boolean;
   chatRequests: number;
 }
 
@@ -146,7 +153,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
       return hungUp;
     },
   };
-  state.requests.push(recorded);
+  if (state.recordRequests) state.requests.push(recorded);
 
   if (dialect === undefined) return sendJson(response, 404, { error: `no route for ${method} ${path}` });
   const error = (status: number, message: string): void => sendJson(response, status, dialect.error(status, message));
@@ -175,7 +182,10 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
   }
 
   const abort = new AbortController();
-  response.once('close', () => abort.abort());
+  // Only a close before the answer ended aborts (an abort builds a DOMException with its stack: not for every request).
+  response.once('close', () => {
+    if (!response.writableFinished) abort.abort();
+  });
   const context: AnswerContext = { model: chat['model'] as string, requestNumber: n, created: new Date() };
   const exchange: Exchange = { response, dialect, context, stream: dialect.wantsStream(chat), state, signal: abort.signal };
   try {

@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 export { applyMigrations, type ApplyMigrationsOptions } from './apply-migrations.js';
+export { batchedTelemetryStore, type BatchedTelemetryOptions, type BatchWritableTelemetryStore } from './batched-telemetry-store.js';
 export { MAX_RECORD_LIST_LENGTH } from './find-record-problem.js';
 export { GATEWAY_TELEMETRY_PROVIDER, gatewayTelemetryStore } from './gateway-telemetry-store.js';
 export { TELEMETRY_MIGRATIONS } from './migrations/index.js';

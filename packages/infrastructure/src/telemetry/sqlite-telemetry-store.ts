@@ -99,6 +99,35 @@ export class SqliteTelemetryStore implements ITelemetryStore {
     this.#run('record a tool call', () => this.#statement(INSERT_SQL).run(toToolCallParameters(row, timestamp)));
   }
 
+  /**
+   * Stores several rows in one transaction: one commit (one fsync) for all of them, which is what
+   * a writer that batches rows off its request path wants. A malformed row is left out and the
+   * others are still stored; then ACODE-TEL-001 says how many were left out and why (the first).
+   */
+  recordAll(rows: readonly ToolCallTelemetryRecord[]): void {
+    const valid: Array<{ row: ToolCallTelemetryRecord; timestamp: string }> = [];
+    let firstProblem: string | undefined;
+    let refused = 0;
+    for (const row of rows) {
+      const problem = findRecordProblem(row) ?? (typeof row.timestamp === 'string' && parseIsoInstant(row.timestamp) !== undefined ? undefined : 'timestamp must be an ISO 8601 date-time');
+      if (problem !== undefined) {
+        refused++;
+        firstProblem ??= problem;
+        continue;
+      }
+      valid.push({ row, timestamp: parseIsoInstant(row.timestamp)! });
+    }
+    if (valid.length > 0) {
+      this.#run('record tool calls', () => {
+        const insert = this.#statement(INSERT_SQL);
+        this.#db.transaction(() => {
+          for (const { row, timestamp } of valid) insert.run(toToolCallParameters(row, timestamp));
+        })();
+      });
+    }
+    if (refused > 0) throw telemetryUnavailable(`${refused} telemetry row(s) not recorded: ${firstProblem}.`);
+  }
+
   /** Rows matching `query`, newest first, at most `limit` (and never more than {@link MAX_TELEMETRY_QUERY_ROWS}). */
   query(query: TelemetryQuery = {}): readonly ToolCallTelemetryRecord[] {
     const filter = buildTelemetryFilter(query);
