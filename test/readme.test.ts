@@ -1,4 +1,4 @@
-import { ERROR_CODE_TITLES } from '../packages/domain/src/index.js';
+import { ADVANCED_SCHEMA_KEYWORDS, BASIC_SCHEMA_KEYWORDS, ERROR_CODE_TITLES, FULL_SCHEMA_KEYWORDS } from '../packages/domain/src/index.js';
 import { loadConfig, type AcodeConfig } from '../packages/infrastructure/src/config/index.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,20 @@ describe('README', () => {
     const config = loadExample(/```yaml\n(execution:[\s\S]*?)```/);
     expect(config.execution.protectedPaths).toEqual(['secrets/']);
     expect(config.execution.handlerEnv).toEqual(['GH_PAT']);
+  });
+
+  it('shows a license example that loads without warnings', () => {
+    expect(loadExample(/```yaml\n(license:[\s\S]*?)```/).license.tier).toBe('teams');
+  });
+
+  it('lists exactly the keywords each license validation level allows', () => {
+    const row = (level: string): string[] => {
+      const line = new RegExp(`^\\| ${level.replace('+', '\\+')} \\|.*$`, 'm').exec(readme.slice(readme.indexOf('## License tiers')))?.[0] ?? '';
+      return [...line.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).sort();
+    };
+    expect(row('Basic')).toEqual([...BASIC_SCHEMA_KEYWORDS].sort());
+    expect(row('Advanced')).toEqual([...ADVANCED_SCHEMA_KEYWORDS].sort());
+    expect(row('Full + Custom')).toEqual([...FULL_SCHEMA_KEYWORDS].sort());
   });
 });
 

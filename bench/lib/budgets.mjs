@@ -31,6 +31,7 @@ export const BUDGET_MEASUREMENT_IDS = Object.freeze({
   validateValid: 'acode-parse-validate-valid',
   validateInvalid: 'acode-parse-validate-invalid',
   getAllTools: 'acode-get-all-tools-1000',
+  checkDefinition: 'acode-check-definition',
   heap1000: 'acode-heap-1000',
   heap10000: 'acode-heap-10000',
 });
@@ -63,6 +64,15 @@ export const BUDGETS = Object.freeze([
     unit: 'µs',
     source: 'timing',
     measurementIds: [BUDGET_MEASUREMENT_IDS.getAllTools],
+  },
+  {
+    id: 'definition-validation',
+    requirement: '001 §10.9 (issue 16)',
+    label: 'Tool definition validation (domain rules + license policy), p99',
+    limit: 5_000,
+    unit: 'µs',
+    source: 'timing',
+    measurementIds: [BUDGET_MEASUREMENT_IDS.checkDefinition],
   },
   {
     id: 'heap-per-schema',

@@ -11,6 +11,7 @@ import { repoPath, repoUrl } from './repo-paths.mjs';
 const ENTRY_POINTS = Object.freeze({
   infrastructure: 'packages/infrastructure/dist/index.js',
   application: 'packages/application/dist/index.js',
+  domain: 'packages/domain/dist/index.js',
 });
 
 /**
@@ -40,6 +41,7 @@ const ENTRY_POINTS = Object.freeze({
  * @property {() => BenchCompiler} createCompiler A new `CfworkerSchemaCompiler`.
  * @property {() => BenchRegistry} createRegistry A new, empty `ToolSchemaRegistry`.
  * @property {{ limits: object }} options `DEFAULT_TOOL_REGISTRY_OPTIONS`.
+ * @property {(definition: unknown) => number} checkDefinition The checks a managed definition passes before it is compiled (001 §10.9): the domain rules and the license policy (the teams tier: a keyword walk at the Advanced level); returns how many violations.
  */
 
 /**
@@ -63,6 +65,7 @@ export async function loadAcode() {
 
   const infrastructure = await import(repoUrl(ENTRY_POINTS.infrastructure).href);
   const application = await import(repoUrl(ENTRY_POINTS.application).href);
+  const domain = await import(repoUrl(ENTRY_POINTS.domain).href);
 
   const { ToolSchemaRegistry, CfworkerSchemaCompiler } = infrastructure;
   const options = application.DEFAULT_TOOL_REGISTRY_OPTIONS;
@@ -70,6 +73,8 @@ export async function loadAcode() {
     typeof ToolSchemaRegistry === 'function' ? undefined : 'ToolSchemaRegistry',
     typeof CfworkerSchemaCompiler === 'function' ? undefined : 'CfworkerSchemaCompiler',
     options === undefined ? 'DEFAULT_TOOL_REGISTRY_OPTIONS' : undefined,
+    typeof domain.validateToolDefinition === 'function' ? undefined : 'validateToolDefinition',
+    typeof domain.checkLicense === 'function' ? undefined : 'checkLicense',
   ].filter((name) => name !== undefined);
   if (absent.length > 0) return { ok: false, reason: `the built packages do not export ${absent.join(', ')}` };
 
@@ -80,5 +85,7 @@ export async function loadAcode() {
     createRegistry: () =>
       new ToolSchemaRegistry(createCompiler(), silentLogger, noopMetrics, benchCorrelation, performanceClock, options),
     options,
+    checkDefinition: (definition) =>
+      domain.validateToolDefinition(definition).length + domain.checkLicense('teams', { customCount: 0, definition, isNew: true }).length,
   };
 }

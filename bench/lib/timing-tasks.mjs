@@ -51,7 +51,7 @@ export function timingTasks(acode, peers) {
     },
   ];
   tasks.push(...validationTasks(acode, peers), ...compilationTasks(acode, peers));
-  if (acode) tasks.push(...listingTasks(acode));
+  if (acode) tasks.push(...listingTasks(acode), definitionCheckTask(acode));
   return tasks;
 }
 
@@ -162,3 +162,26 @@ function task(id, label, work, role, operation) {
   return { id, label, work, role, batch: CALLS_PER_SAMPLE, run: batched(operation, CALLS_PER_SAMPLE) };
 }
 
+
+/**
+ * What a definition created on the host goes through before it is compiled (001 §10.9: under
+ * 5 ms): the domain rules, every violation at once, and the license policy's keyword walk.
+ *
+ * @param {AcodeSubjects} acode
+ * @returns {TaskSpec}
+ */
+function definitionCheckTask(acode) {
+  const definition = fileReadDefinition();
+  return {
+    id: BUDGET_MEASUREMENT_IDS.checkDefinition,
+    label: 'acode validateToolDefinition + checkLicense (file_read definition)',
+    work: 'check a tool definition',
+    role: 'acode',
+    batch: 1,
+    run: () => {
+      const violations = acode.checkDefinition(definition);
+      if (violations !== 0) throw new Error(`file_read's definition was refused with ${violations} violation(s)`);
+      return violations;
+    },
+  };
+}

@@ -34,11 +34,12 @@ describe('checkBudgets', () => {
     expect(checkBudgets([heap], { timings: [timing('h1', 1)], heaps })[0]).toMatchObject({ status: 'FAIL', measured: 60_000 });
   });
 
-  it("holds 000's four budgets with their limits", () => {
+  it("holds 000's four budgets and 001's definition check, with their limits", () => {
     expect(BUDGETS.map((budget) => [budget.id, budget.limit, budget.unit])).toEqual([
       ['compile', 10_000, 'µs'],
       ['validate', 1_000, 'µs'],
       ['get-all-tools', 100, 'µs'],
+      ['definition-validation', 5_000, 'µs'],
       ['heap-per-schema', 50 * 1024, 'bytes'],
     ]);
   });

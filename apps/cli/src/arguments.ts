@@ -17,6 +17,9 @@ import {
   TEST_HELP,
   TEST_RETRY_SCENARIO_HELP,
   TOOLS_BUILD_HELP,
+  TOOLS_CREATE_HELP,
+  TOOLS_DEFINITIONS_HELP,
+  TOOLS_DELETE_HELP,
   TOOLS_DOC_HELP,
   TOOLS_EXEC_HELP,
   TOOLS_HELP,
@@ -25,6 +28,7 @@ import {
   TOOLS_PROMPT_HELP,
   TOOLS_SCHEMA_HELP,
   TOOLS_SHOW_HELP,
+  TOOLS_UPDATE_HELP,
   TOOLS_VALIDATE_HELP,
 } from './usage.js';
 
@@ -77,7 +81,29 @@ export type CliCommand =
     }
   | ModelCommand
   | ToolFolderCommand
-  | ToolExecutionCommand;
+  | ToolExecutionCommand
+  | DefinitionCommand;
+
+/** What every command that talks to a running host takes (issue 16). */
+interface HostCommandOptions {
+  readonly global: GlobalOptions;
+  /** `--host URL`, as typed; `$ACODE_HOST_URL`, else http://127.0.0.1:7420, when absent (resolved by the command). */
+  readonly host?: string;
+  readonly json: boolean;
+}
+
+/** The commands that manage stored tool definitions through a running host (issue 16). */
+export type DefinitionCommand =
+  | ({ readonly kind: 'tools-definitions' } & HostCommandOptions)
+  | ({
+      readonly kind: 'tools-create';
+      /** The definition file as typed (YAML or JSON); `-` is standard input. */
+      readonly file: string;
+      /** `--actor NAME`: sent as `X-Acode-Actor`. */
+      readonly actor?: string;
+    } & HostCommandOptions)
+  | ({ readonly kind: 'tools-update'; readonly id: string; readonly file: string; readonly actor?: string } & HostCommandOptions)
+  | ({ readonly kind: 'tools-delete'; readonly id: string; readonly actor?: string } & HostCommandOptions);
 
 /** The commands that check and build tool folders (issue 5); they need no built registry. */
 export type ToolFolderCommand =
@@ -222,7 +248,7 @@ function allOptionSpecs(): OptionSpec[] {
     TEST_RETRY_SCENARIO_SPEC,
     CHAT_SPEC,
     CONFIG_SHOW_SPEC,
-    ...[SUBCOMMANDS, TOOL_FOLDER_SPECS, TOOL_EXECUTION_SPECS].flatMap((table) => Object.values(table).map(({ spec }): OptionSpec => spec)),
+    ...[SUBCOMMANDS, TOOL_FOLDER_SPECS, TOOL_EXECUTION_SPECS, DEFINITION_SPECS].flatMap((table) => Object.values(table).map(({ spec }): OptionSpec => spec)),
   ];
 }
 
@@ -286,6 +312,7 @@ export function parseCommandLine(argv: readonly string[]): ParseCommandLineResul
   }
   if (isToolFolderSubcommand(sub)) return parseToolFolderCommand(sub, rest);
   if (isToolExecutionSubcommand(sub)) return parseToolExecutionCommand(sub, rest);
+  if (isDefinitionSubcommand(sub)) return parseDefinitionCommand(sub, rest);
   if (!isSubcommand(sub)) return usage(`Unknown subcommand 'tools ${displayName(sub)}'. Use one of: ${TOOLS_SUBCOMMANDS}.`, 'acode tools');
   return parseSubcommand(sub, rest);
 }
@@ -755,7 +782,7 @@ const CONFIG_SHOW_SPEC = { ...GLOBAL_SPEC, json: { type: 'boolean' } } as const 
 // Tool folders, the built registry and execution (issue 5).
 
 /** Every `tools` subcommand, for usage messages. */
-const TOOLS_SUBCOMMANDS = 'list, show, validate, lint, build, prompt, doc, exec, schema';
+const TOOLS_SUBCOMMANDS = 'list, show, validate, lint, build, prompt, doc, exec, schema, definitions, create, update, delete';
 
 const TOOL_FOLDER_SPECS = {
   build: { spec: { ...GLOBAL_SPEC, 'tools-dir': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' } }, help: TOOLS_BUILD_HELP },
@@ -887,4 +914,60 @@ function modeOption(values: Values): InteractionMode | undefined {
 /** Tokens and ids: printable, no whitespace, bounded. */
 function isIdentifier(value: string): boolean {
   return value.length > 0 && value.length <= MAX_ID_LENGTH && /^[^\s\u0000-\u001f\u007f-\u009f]+$/.test(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored tool definitions, changed through a running host (issue 16).
+
+const HOST_SPEC = { ...GLOBAL_SPEC, host: { type: 'string' }, json: { type: 'boolean' } } as const satisfies OptionSpec;
+
+const DEFINITION_SPECS = {
+  definitions: { spec: HOST_SPEC, help: TOOLS_DEFINITIONS_HELP, positionals: [] },
+  create: { spec: { ...HOST_SPEC, actor: { type: 'string' } }, help: TOOLS_CREATE_HELP, positionals: ['FILE'] },
+  update: { spec: { ...HOST_SPEC, actor: { type: 'string' } }, help: TOOLS_UPDATE_HELP, positionals: ['ID', 'FILE'] },
+  delete: { spec: { ...HOST_SPEC, actor: { type: 'string' } }, help: TOOLS_DELETE_HELP, positionals: ['ID'] },
+} as const satisfies Record<string, { spec: OptionSpec; help: string; positionals: readonly string[] }>;
+
+type DefinitionSubcommand = keyof typeof DEFINITION_SPECS;
+
+/** Longest `--actor`: the host keeps at most 256 characters of it. */
+const MAX_ACTOR_LENGTH = 256;
+
+function isDefinitionSubcommand(value: string): value is DefinitionSubcommand {
+  return Object.hasOwn(DEFINITION_SPECS, value);
+}
+
+/** `acode tools definitions|create|update|delete ...`: the commands that send a change to a running host. */
+function parseDefinitionCommand(sub: DefinitionSubcommand, argv: readonly string[]): ParseCommandLineResult {
+  const { spec, help, positionals: names } = DEFINITION_SPECS[sub];
+  const helpCommand = `acode tools ${sub}`;
+  const parsed = tryParse(argv, spec, true);
+  if (!parsed.ok) return usage(parsed.message, helpCommand);
+  const values: Values = parsed.values;
+  if (values.help === true) return { ok: true, command: { kind: 'help', text: help } };
+  const global = readGlobalOptions(values);
+  if (typeof global === 'string') return usage(global, helpCommand);
+  const positionals = parsed.positionals;
+  if (positionals.length > names.length) return usage(`Unexpected argument '${displayName(positionals[names.length] ?? '')}'.`, helpCommand);
+  const missing = names.find((_, index) => (positionals[index] ?? '').trim() === '');
+  if (missing !== undefined) return usage(`Missing ${missing}${missing === 'FILE' ? ': a YAML or JSON definition file, or - for standard input' : missing === 'ID' ? ": the stored definition's id, as 'acode tools definitions' lists it" : ''}.`, helpCommand);
+  const host = stringOption(values, 'host')?.trim();
+  if (host === '') return usage('--host needs a URL, such as http://127.0.0.1:7420.', helpCommand);
+  const actor = stringOption(values, 'actor')?.trim();
+  if (actor !== undefined && (actor === '' || actor.length > MAX_ACTOR_LENGTH || /[\u0000-\u001f\u007f-\u009f]/.test(actor))) {
+    return usage(`Invalid --actor '${displayName(actor)}': printable text, 1 to ${MAX_ACTOR_LENGTH} characters.`, helpCommand);
+  }
+  const common = { global, json: values.json === true, ...(host !== undefined ? { host } : {}) };
+  const actorPart = actor !== undefined ? { actor } : {};
+  const [first = '', second = ''] = positionals;
+  switch (sub) {
+    case 'definitions':
+      return { ok: true, command: { kind: 'tools-definitions', ...common } };
+    case 'create':
+      return { ok: true, command: { kind: 'tools-create', ...common, file: first, ...actorPart } };
+    case 'update':
+      return { ok: true, command: { kind: 'tools-update', ...common, id: first.trim(), file: second, ...actorPart } };
+    case 'delete':
+      return { ok: true, command: { kind: 'tools-delete', ...common, id: first.trim(), ...actorPart } };
+  }
 }

@@ -12,6 +12,8 @@ export const EXIT_CODES = Object.freeze({
   MODEL_UNAVAILABLE: 3,
   /** The server answered but the model cannot serve: not installed, or without tool support (ACODE-MDL-004/006). */
   MODEL_UNSUITABLE: 4,
+  /** The acode host could not be used: unreachable, timed out, or not answering as an acode host (`tools create|update|delete|definitions`). */
+  HOST_UNAVAILABLE: 5,
   /** A bug: something failed that should not have (sysexits' EX_SOFTWARE). */
   INTERNAL: 70,
 } as const);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { AcodeException, ConfigurationException } from '@acode/application';
-import { parseCommandLine, type CliCommand, type GlobalOptions, type ModelCommand, type ToolExecutionCommand, type ToolFolderCommand } from './arguments.js';
+import { parseCommandLine, type CliCommand, type DefinitionCommand, type GlobalOptions, type ModelCommand, type ToolExecutionCommand, type ToolFolderCommand } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import type { CommandOutput } from './command-output.js';
 import { toolsList } from './commands/tools-list.js';
@@ -27,7 +27,8 @@ export interface RunCliDependencies {
 
 /**
  * Runs `acode` with `argv` (without `node` and the script) and returns the exit code: 0 done /
- * valid, 1 validation failed or unknown tool, 2 usage or configuration error, 70 internal error.
+ * valid, 1 validation failed, unknown tool or a change the host refused, 2 usage or configuration
+ * error, 3/4 model server unusable, 5 the acode host unreachable, 70 internal error.
  * Never throws and never prints a stack trace unless `ACODE_DEBUG=1`.
  */
 export async function runCli(argv: readonly string[], io: CliIo, dependencies: RunCliDependencies = {}): Promise<ExitCode> {
@@ -42,6 +43,11 @@ export async function runCli(argv: readonly string[], io: CliIo, dependencies: R
     // Building the registry must not need one: no registry, model client or database is started.
     if (command.kind === 'tools-build' || command.kind === 'tools-lint') {
       return emit(io, await toolFolderCommand(command, io, dependencies.openToolFolderServices ?? openDefaultToolFolderServices));
+    }
+    // The definitions are changed by the running host, their one writer: no local registry or database.
+    if (isDefinitionCommand(command)) {
+      const { toolsDefinitionCommand } = await import('./commands/tools-definitions.js');
+      return emit(io, await toolsDefinitionCommand(command, io, outputView(io)));
     }
 
     const opened = await openRuntimeFor(command.global, io, dependencies.openRuntime ?? openDefaultRuntime, {
@@ -62,7 +68,7 @@ export async function runCli(argv: readonly string[], io: CliIo, dependencies: R
 }
 
 async function dispatch(
-  command: Exclude<CliCommand, { kind: 'help' | 'program-version' | 'config-show' | 'config-set' | 'tools-build' | 'tools-lint' }>,
+  command: Exclude<CliCommand, { kind: 'help' | 'program-version' | 'config-show' | 'config-set' | 'tools-build' | 'tools-lint' } | DefinitionCommand>,
   runtime: CliRuntime,
   io: CliIo,
 ): Promise<CommandOutput> {
@@ -165,6 +171,11 @@ async function dispatchModelCommand(command: ModelCommand, runtime: CliRuntime, 
       return chat(runtime, command, view, io.stdout);
     }
   }
+}
+
+/** `tools definitions|create|update|delete`: sent to a running host (issue 16). */
+function isDefinitionCommand(command: CliCommand): command is DefinitionCommand {
+  return command.kind === 'tools-definitions' || command.kind === 'tools-create' || command.kind === 'tools-update' || command.kind === 'tools-delete';
 }
 
 /** How human output is shaped: colour on a terminal, its width (or {@link DEFAULT_WIDTH}). */

@@ -18,6 +18,10 @@ Commands:
   tools doc         Print a tool's full documentation
   tools exec        Run a tool through the executor and print its response envelope
   tools schema      Print a tool's declaration in a model provider's format
+  tools definitions List the definitions of a running host (id, name, version, source, locked)
+  tools create      Create a custom tool definition on a running host (YAML or JSON)
+  tools update      Replace a stored tool definition on a running host
+  tools delete      Delete a stored tool definition on a running host
   debug parse-tool-call
                     Parse, repair and validate the tool calls of a model response
   debug tool-call   Show the recorded history of one operation's tool calls
@@ -36,7 +40,7 @@ ${GLOBAL_OPTIONS}
 Run 'acode tools <command> --help' or 'acode debug parse-tool-call --help' for a command's options.`;
 
 /** `acode tools --help`. */
-export const TOOLS_HELP = `Usage: acode tools <list|show|validate|lint|build|prompt|doc|exec|schema> [options]
+export const TOOLS_HELP = `Usage: acode tools <list|show|validate|lint|build|prompt|doc|exec|schema|definitions|create|update|delete> [options]
 
   list                          List registered tools
   show NAME                     Show one tool's definition and parameters
@@ -47,6 +51,10 @@ export const TOOLS_HELP = `Usage: acode tools <list|show|validate|lint|build|pro
   doc NAME                      Print a tool's full documentation (doc.md)
   exec NAME [ARGS_JSON]         Run a tool and print its response envelope
   schema NAME --format F        Print a tool's declaration in a provider's format
+  definitions                   List a running host's definitions (id, name, version, source, locked)
+  create FILE                   Create a custom definition on a running host (YAML or JSON, - for stdin)
+  update ID FILE                Replace a stored definition on a running host
+  delete ID                     Delete a stored definition on a running host
 
 ${GLOBAL_OPTIONS}`;
 
@@ -388,5 +396,93 @@ ${REGISTRY_OPTION}
 
 Exit status: 0 ok, 1 the tool failed or was refused, 2 usage error, missing or invalid
 registry, or unusable database.
+
+${GLOBAL_OPTIONS}`;
+
+/** What the commands that talk to a running host say about it. */
+const HOST_OPTIONS = `  --host URL          The running host (default: $ACODE_HOST_URL, else http://127.0.0.1:7420)
+  --json              Print the host's answer as JSON
+
+The host's bearer token, when it has one (gateway.auth_token_env), is read from the
+environment variable ACODE_HOST_TOKEN, never from an option: a token on the command line
+would be in the process list and the shell history. It is never printed.`;
+
+/** Why these commands need the host, and what to do when it is not running. */
+const HOST_NOTE = `The change goes to the running host, the one writer of the definitions: it is checked,
+written to the host project's .agent/acode.db and applied to the running registry at once, so
+models see it without a restart. Start the host first: node apps/host/dist/main.js (acode-host).`;
+
+/** What the change commands exit with. */
+const HOST_EXIT_STATUS = `Exit status: 0 done, 1 refused by the host (every error is printed with its code and field
+path), 2 usage error or unreadable definition file, 5 host unreachable or not answering as an
+acode host.`;
+
+/** What `tools create` and `tools update` read. */
+const DEFINITION_FILE_NOTE = `FILE holds one tool definition (name, description, version, category, parameters, ...):
+JSON for .json, YAML for .yml and .yaml, else detected from the content; - reads standard
+input. At most 256 KiB.`;
+
+/** `acode tools definitions --help`. */
+export const TOOLS_DEFINITIONS_HELP = `Usage: acode tools definitions [--host URL] [--json]
+
+List every definition a running host serves: the stored custom ones (with the id that
+'tools update' and 'tools delete' take), then the locked ones (built-ins, configuration,
+tool folders).
+
+Options:
+${HOST_OPTIONS}
+
+Exit status: 0 listed, 1 refused by the host, 2 usage error, 5 host unreachable.
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode tools create --help`. */
+export const TOOLS_CREATE_HELP = `Usage: acode tools create FILE [--host URL] [--actor NAME] [--json]
+
+Create a custom tool definition.
+
+${DEFINITION_FILE_NOTE}
+
+${HOST_NOTE}
+
+Options:
+  --actor NAME        Who makes the change, recorded as created_by (X-Acode-Actor)
+${HOST_OPTIONS}
+
+${HOST_EXIT_STATUS}
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode tools update --help`. */
+export const TOOLS_UPDATE_HELP = `Usage: acode tools update ID FILE [--host URL] [--actor NAME] [--json]
+
+Replace the stored definition ID (as 'acode tools definitions' lists it) with the one in FILE,
+and print the fields that changed.
+
+${DEFINITION_FILE_NOTE}
+
+${HOST_NOTE}
+
+Options:
+  --actor NAME        Who makes the change (X-Acode-Actor)
+${HOST_OPTIONS}
+
+${HOST_EXIT_STATUS}
+
+${GLOBAL_OPTIONS}`;
+
+/** `acode tools delete --help`. */
+export const TOOLS_DELETE_HELP = `Usage: acode tools delete ID [--host URL] [--actor NAME] [--json]
+
+Delete the stored definition ID: models cannot call it from then on. Built-in definitions are
+never deleted.
+
+${HOST_NOTE}
+
+Options:
+  --actor NAME        Who makes the change (X-Acode-Actor)
+${HOST_OPTIONS}
+
+${HOST_EXIT_STATUS}
 
 ${GLOBAL_OPTIONS}`;

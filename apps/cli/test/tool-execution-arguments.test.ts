@@ -101,6 +101,6 @@ describe('parseCommandLine: tools exec', () => {
   });
 
   it('lists the new subcommands when one is unknown', () => {
-    expect(usageError(['tools', 'run']).message).toBe("Unknown subcommand 'tools run'. Use one of: list, show, validate, lint, build, prompt, doc, exec, schema.");
+    expect(usageError(['tools', 'run']).message).toBe("Unknown subcommand 'tools run'. Use one of: list, show, validate, lint, build, prompt, doc, exec, schema, definitions, create, update, delete.");
   });
 });

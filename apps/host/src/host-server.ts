@@ -10,6 +10,7 @@ import {
   type IToolSchemaRegistry,
 } from '@acode/application';
 import { ERROR_CODES, type RegistryLimits } from '@acode/domain';
+import type { HostDefinitions } from './definitions/host-definitions.js';
 import type { HostExecution } from './execution/host-execution.js';
 import type { HostGateway } from './gateway/host-gateway.js';
 import { CORRELATION_ID_HEADER, acceptedCorrelationId } from './http/correlation-id.js';
@@ -57,6 +58,8 @@ export interface HostServerOptions {
   readonly timeouts?: Partial<HostTimeouts>;
   /** Sessions and tool execution (`/v1/sessions/...`); without it those routes answer 503. */
   readonly execution?: HostExecution;
+  /** Stored tool definitions (`/v1/definitions`, `/v1/events`, issue 16); without it those routes answer 503. */
+  readonly definitions?: HostDefinitions;
   /**
    * The tool-call gateway (issue 15): `POST /v1/chat/completions` and `POST /api/chat` checked,
    * every other path under `/v1/` and `/api/` that no host route serves passed to its upstream.
@@ -105,6 +108,7 @@ export function createHostServer(options: HostServerOptions): HostServer {
     isDraining: () => draining,
     logger,
     ...(options.execution === undefined ? {} : { execution: options.execution }),
+    ...(options.definitions === undefined ? {} : { definitions: options.definitions }),
   };
 
   const server = createServer({
@@ -197,7 +201,7 @@ export function createHostServer(options: HostServerOptions): HostServer {
       template: candidate.template,
       respond: async () =>
         candidate.handle(
-          { params, query, headers: req.headers, correlationId, readBody: (limitBytes) => readBoundedBody(req, limitBytes), signal: gone },
+          { params, query, headers: req.headers, correlationId, readBody: (limitBytes) => readBoundedBody(req, limitBytes), signal: gone, response: res },
           context,
         ),
     };

@@ -18,7 +18,8 @@ import { createHostExecution, type ExecutionUnavailable } from './execution/host
 import { requireGatewayAuthBeyondLoopback } from './gateway/gateway-guard.js';
 import { gatewayFromConfig } from './gateway/host-gateway.js';
 import { lazyTelemetryStore } from './gateway/lazy-telemetry-store.js';
-import { batchedTelemetryStore } from '@acode/infrastructure/telemetry';
+import { batchedTelemetryStore, resolveTelemetryPath } from '@acode/infrastructure/telemetry';
+import { composeDefinitions } from './definitions/compose-definitions.js';
 import { createHostServer, type HostServer, type HostTimeouts } from './host-server.js';
 import type { HostOptions } from './host-options.js';
 
@@ -77,9 +78,20 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   // Rows are written in batches, off the gateway's request path (one fsync per batch, not per call).
   const telemetry = lazyTelemetryStore(() => batchedTelemetryStore(container.resolve<ITelemetryStore>(TOKENS.TelemetryStore), { logger }), logger);
   const gateway = gatewayFromConfig(config, process.env, logger, container.resolve<IMetrics>(TOKENS.Metrics), telemetry);
+  // Stored definitions (issue 16) join the startup registration as one more provider.
+  const definitions = composeDefinitions({
+    databaseFile: resolveTelemetryPath({ cwd: options.cwd }),
+    config,
+    env: process.env,
+    logger,
+    metrics: container.resolve<IMetrics>(TOKENS.Metrics),
+  });
+  container.register(TOKENS.SchemaProvider, { useValue: definitions.provider });
   const report = await container.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
+  const registry = container.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry);
   const server = createHostServer({
-    registry: container.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry),
+    registry,
+    definitions: definitions.complete(registry),
     logger,
     correlation: container.resolve<ICorrelationContext>(TOKENS.CorrelationContext),
     metrics: container.resolve<IMetrics>(TOKENS.Metrics),
@@ -108,6 +120,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
       });
       await server.close();
       telemetry.close();
+      definitions.store.close();
       logger.info('Acode host stopped', { event: 'HostStopped' });
     },
   };

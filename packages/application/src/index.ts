@@ -41,3 +41,7 @@ export * from './execution/policies/mode-clamp-policy.js';
 export * from './execution/policies/isolation-policy.js';
 export * from './execution/policies/retrieval-budget-policy.js';
 export * from './execution/policies/confirmation-policy.js';
+export * from './license-context.js';
+export * from './tool-definition-events.js';
+export * from './tool-definition-store.js';
+export * from './definitions/tool-definition-manager.js';

@@ -7,6 +7,9 @@ export interface ToolVersionQuery {
 }
 
 /** What `registerTool` did. */
+/** What {@link IToolSchemaRegistry.unregisterTool} did. */
+export type ToolUnregistration = 'removed' | 'not_found' | 'built_in';
+
 export interface ToolRegistration {
   /** `registered` for a new name/version; `unchanged` for an identical re-registration (FR-019). */
   readonly status: 'registered' | 'unchanged';
@@ -58,6 +61,14 @@ export interface IToolSchemaRegistry {
    * built-in's own definition again (a tool folder that `extends` it), which is `unchanged`.
    */
   registerTool(definition: ToolDefinition, options?: ToolRegistrationOptions): ToolRegistration;
+
+  /**
+   * Removes one registered version of a tool, so a definition deleted or replaced while the host
+   * runs stops being callable at once (issue 16). Readers holding a snapshot keep it. Built-in
+   * tools are never removed. An expected outcome, not an exception: `removed`, `not_found`
+   * (no such name and version) or `built_in`.
+   */
+  unregisterTool(name: string, version: string): ToolUnregistration;
 
   /** The definition of a tool by name (case-insensitive, aliases resolved); throws `ToolNotFoundException`. */
   getToolDefinition(name: string, query?: ToolVersionQuery): ToolDefinition;

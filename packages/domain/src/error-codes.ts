@@ -86,6 +86,12 @@ export const ERROR_CODES = Object.freeze({
   HOST_INTERNAL_ERROR: 'ACODE-HST-003',
   /** An execution session named in a host request does not exist (never opened, expired or evicted). */
   HOST_SESSION_NOT_FOUND: 'ACODE-HST-004',
+  /** An admin route (tool definitions, events) needs the host's bearer token, and the request has none or a wrong one: HTTP 401. */
+  HOST_AUTH_REQUIRED: 'ACODE-HST-005',
+  /** A write to an admin route from another site (its `Origin` or `Sec-Fetch-Site` says so): HTTP 403. */
+  HOST_CROSS_SITE_REFUSED: 'ACODE-HST-006',
+  /** Too many clients follow `GET /v1/events` at once: HTTP 503. */
+  HOST_EVENT_STREAMS_FULL: 'ACODE-HST-007',
   /** A tool folder lacks a file it needs (schema.json, doc_summary.md, doc.md, a handler). */
   TOOL_FOLDER_FILE_MISSING: 'ACODE-TBD-001',
   /** A tool folder file cannot be read or parsed (not JSON, not UTF-8, too large). */
@@ -110,6 +116,14 @@ export const ERROR_CODES = Object.freeze({
   EXECUTION_STORE_UNAVAILABLE: 'ACODE-TEX-001',
   /** An agent loop (`chat --execute`) reached its round limit while the model kept calling tools. */
   AGENT_ROUNDS_EXHAUSTED: 'ACODE-TEX-002',
+  /** The store of tool definitions (`tool_definitions` in `.agent/acode.db`) cannot be opened, read or written. */
+  DEFINITION_STORE_UNAVAILABLE: 'ACODE-TDS-001',
+  /** A stored definition of that name (any case) and version exists already. */
+  DEFINITION_STORE_DUPLICATE: 'ACODE-TDS-002',
+  /** A built-in definition cannot be created over, modified or deleted (001 §9). */
+  DEFINITION_STORE_BUILT_IN: 'ACODE-TDS-003',
+  /** No stored definition has that id. */
+  DEFINITION_STORE_NOT_FOUND: 'ACODE-TDS-004',
   /** A gateway request is not readable as its route's wire (OpenAI chat completions or Ollama `/api/chat`): HTTP 400. */
   GATEWAY_REQUEST_INVALID: 'ACODE-GTW-001',
   /** A tool declared in a gateway request cannot be used as a contract (its name or schema is refused): HTTP 400. */
@@ -118,6 +132,10 @@ export const ERROR_CODES = Object.freeze({
   GATEWAY_AUTH_REQUIRED: 'ACODE-GTW-003',
   /** The gateway serves `gateway.max_concurrent_upstream` requests and as many wait: HTTP 503 with `retry-after`. */
   GATEWAY_BUSY: 'ACODE-GTW-004',
+  /** A create would pass the license tier's custom definition limit (Core allows none): names the tier and its limit. */
+  LICENSE_CUSTOM_LIMIT: 'ACODE-LIC-001',
+  /** A custom definition's schema uses a keyword beyond the license tier's validation level: names keyword, tier and path. */
+  LICENSE_SCHEMA_KEYWORD: 'ACODE-LIC-002',
 } as const);
 
 /** One of the codes in {@link ERROR_CODES}. */
@@ -165,6 +183,9 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-HST-002': 'Host cannot listen',
   'ACODE-HST-003': 'Internal host error',
   'ACODE-HST-004': 'Execution session not found',
+  'ACODE-HST-005': 'Admin authentication required',
+  'ACODE-HST-006': 'Cross-site write refused',
+  'ACODE-HST-007': 'Too many event streams',
   'ACODE-TBD-001': 'Tool folder file missing',
   'ACODE-TBD-002': 'Tool folder file unreadable',
   'ACODE-TBD-003': 'Tool schema field invalid',
@@ -177,8 +198,14 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-TBD-010': 'Tool registry artifact invalid',
   'ACODE-TEX-001': 'Tool execution store unavailable',
   'ACODE-TEX-002': 'Agent loop round limit reached',
+  'ACODE-TDS-001': 'Tool definition store unavailable',
+  'ACODE-TDS-002': 'Stored tool definition exists',
+  'ACODE-TDS-003': 'Built-in tool definition protected',
+  'ACODE-TDS-004': 'Stored tool definition not found',
   'ACODE-GTW-001': 'Gateway request unreadable',
   'ACODE-GTW-002': 'Gateway tool unusable',
   'ACODE-GTW-003': 'Gateway authentication required',
   'ACODE-GTW-004': 'Gateway busy',
+  'ACODE-LIC-001': 'Custom definition limit of the license tier',
+  'ACODE-LIC-002': 'Schema keyword beyond the license tier',
 });

@@ -39,10 +39,12 @@ const SUBPATHS: Readonly<Record<string, string>> = {
   './tool-folders': 'tool-folders',
   './execution': 'execution',
   './telemetry': 'telemetry',
+  './definitions': 'definitions',
   './logging': 'logging',
   './metrics': 'metrics',
   './correlation': 'correlation',
   './clock': 'clock',
+  './definitions-events': 'definitions-events',
   './testing': 'model-server',
 };
 
@@ -50,7 +52,7 @@ const SUBPATHS: Readonly<Record<string, string>> = {
 const HEAVY = ['winston', 'better-sqlite3', 'tsyringe', 'reflect-metadata', 'node:child_process'];
 /** What the main entry may not load besides: the YAML parser and the areas that are not its own. */
 const NOT_IN_MAIN = [...HEAVY, 'yaml'];
-const AREAS_NOT_IN_MAIN = ['config', 'tool-folders', 'execution', 'telemetry', 'logging', 'model-server', 'model-clients', 'providers', 'gateway'];
+const AREAS_NOT_IN_MAIN = ['config', 'tool-folders', 'execution', 'telemetry', 'logging', 'model-server', 'model-clients', 'providers', 'gateway', 'definitions'];
 
 let runs = 0;
 
@@ -162,6 +164,7 @@ describe('@acode/infrastructure package entries', () => {
       const allowed: Record<string, readonly string[]> = {
         './logging': ['winston'],
         './telemetry': ['better-sqlite3'],
+        './definitions': ['better-sqlite3'],
         './execution': ['better-sqlite3', 'node:child_process'],
         './tool-folders': ['node:child_process'],
       };

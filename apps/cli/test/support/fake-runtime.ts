@@ -89,6 +89,9 @@ export function fakeRuntime(options: {
     registerTool: () => {
       throw new Error('not used');
     },
+    unregisterTool: () => {
+      throw new Error('not used');
+    },
     getToolDefinition: (name, query) => {
       const found = find(name, query);
       if (found === undefined) {

@@ -1,3 +1,5 @@
+import { definitionEventsRoute } from '../definitions/definition-events-route.js';
+import { createDefinitionRoute, deleteDefinitionRoute, getDefinitionRoute, listDefinitionsRoute, updateDefinitionRoute } from '../definitions/definition-routes.js';
 import { executeToolRoute } from './execute-tool.js';
 import { getSessionRoute } from './get-session.js';
 import { getToolRoute } from './get-tool.js';
@@ -7,6 +9,7 @@ import { metricsRoute } from './metrics.js';
 import { openSessionRoute } from './open-session.js';
 import type { HostRoute } from './route.js';
 import { startTurnRoute } from './start-turn.js';
+import { TOOL_MANAGER_ROUTES } from './tool-manager-page.js';
 import { validateArgumentsRoute } from './validate-arguments.js';
 
 /** Every endpoint of the host. */
@@ -20,6 +23,13 @@ export const HOST_ROUTES: readonly HostRoute[] = Object.freeze([
   getSessionRoute,
   startTurnRoute,
   executeToolRoute,
+  listDefinitionsRoute,
+  createDefinitionRoute,
+  getDefinitionRoute,
+  updateDefinitionRoute,
+  deleteDefinitionRoute,
+  definitionEventsRoute,
+  ...TOOL_MANAGER_ROUTES,
 ]);
 
 export type { HostRoute, RouteContext, RouteRequest } from './route.js';

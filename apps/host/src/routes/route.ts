@@ -1,6 +1,7 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { IClock, ILogger, IMetrics, IToolSchemaRegistry } from '@acode/application';
 import type { RegistryLimits } from '@acode/domain';
+import type { HostDefinitions } from '../definitions/host-definitions.js';
 import type { HostExecution } from '../execution/host-execution.js';
 import type { HostResponse } from '../http/host-response.js';
 import type { ReadBodyResult } from '../http/read-body.js';
@@ -19,6 +20,8 @@ export interface RouteContext {
   readonly execution?: HostExecution;
   /** For the routes' own events (a session opened). */
   readonly logger?: ILogger;
+  /** Stored tool definitions and their events (issue 16); absent when the host was built without them. */
+  readonly definitions?: HostDefinitions;
 }
 
 /** One request as a route sees it. */
@@ -33,6 +36,8 @@ export interface RouteRequest {
   readBody(limitBytes: number): Promise<ReadBodyResult>;
   /** Aborted when the client goes away before the response is written: long work should stop. */
   readonly signal: AbortSignal;
+  /** The raw response, for a route that streams (it then answers `undefined`). */
+  readonly response: ServerResponse;
 }
 
 /**
@@ -42,7 +47,7 @@ export interface RouteRequest {
 export interface HostRoute {
   /** Path template with `{placeholders}` for single segments, such as `/v1/tools/{name}`. */
   readonly template: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   handle(request: RouteRequest, context: RouteContext): HostResponse | undefined | Promise<HostResponse | undefined>;
 }
 

@@ -16,6 +16,7 @@ import type { RegistryLimits, ToolDefinition } from '@acode/domain';
 import { container, registerAcodeServices } from '@acode/composition';
 import { gatewayFromConfig } from '../../src/gateway/host-gateway.js';
 import { lazyTelemetryStore } from '../../src/gateway/lazy-telemetry-store.js';
+import { composeDefinitions } from '../../src/definitions/compose-definitions.js';
 import { batchedTelemetryStore } from '@acode/infrastructure/telemetry';
 import { createHostServer, type HostServer, type HostTimeouts } from '../../src/host-server.js';
 
@@ -93,9 +94,13 @@ export async function startTestHost(
     gateway?: boolean;
     /** Environment the gateway reads `api_key_env` from; empty by default. */
     env?: Readonly<Record<string, string | undefined>>;
+    /** Longest silence of a `GET /v1/events` stream (ms); 15 s by default. */
+    eventKeepAliveMs?: number;
+    /** A project directory to start in (a restart): kept on close. A new temporary one by default, removed on close. */
+    dir?: string;
   } = {},
 ): Promise<TestHost> {
-  const dir = mkdtempSync(join(tmpdir(), 'acode-host-test-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'acode-host-test-'));
   if (options.config !== undefined) {
     mkdirSync(join(dir, '.agent'));
     writeFileSync(join(dir, '.agent', 'config.yml'), options.config);
@@ -106,6 +111,16 @@ export async function startTestHost(
 
   const child = container.createChildContainer();
   const { config } = registerAcodeServices(child, { cwd: dir, homeDir: dir, logLevel: 'debug', logFormat: 'json', logStream });
+  // As the host composes it: stored definitions join the startup registration.
+  const definitions = composeDefinitions({
+    databaseFile: join(dir, '.agent', 'acode.db'),
+    config,
+    env: options.env ?? {},
+    logger: child.resolve<ILogger>(TOKENS.Logger),
+    metrics: child.resolve<IMetrics>(TOKENS.Metrics),
+    ...(options.eventKeepAliveMs === undefined ? {} : { keepAliveMs: options.eventKeepAliveMs }),
+  });
+  child.register(TOKENS.SchemaProvider, { useValue: definitions.provider });
   await child.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const registry = child.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry);
   for (const definition of [WEATHER_V1, WEATHER_V2, SECRET_STORE]) registry.registerTool(definition);
@@ -120,6 +135,7 @@ export async function startTestHost(
     metrics: child.resolve<IMetrics>(TOKENS.Metrics),
     limits,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    definitions: definitions.complete(registry),
     ...(options.gateway === true ? { gateway: gatewayFromConfig(config, options.env ?? {}, child.resolve<ILogger>(TOKENS.Logger), child.resolve<IMetrics>(TOKENS.Metrics), telemetry) } : {}),
   });
   const address = await server.listen(0, '127.0.0.1');
@@ -134,7 +150,8 @@ export async function startTestHost(
     async close() {
       await server.close();
       telemetry.close();
-      rmSync(dir, { recursive: true, force: true });
+      definitions.store.close();
+      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   type ToolValidationSuccess,
   type ValidationError,
 } from '@acode/domain';
-import type { ToolArguments, ToolLookup, ToolOutputValidation, ToolRegistration, IToolSchemaRegistry, ToolVersionQuery } from '../../src/index.js';
+import type { ToolArguments, ToolLookup, ToolOutputValidation, ToolRegistration, ToolUnregistration, IToolSchemaRegistry, ToolVersionQuery } from '../../src/index.js';
 
 /** Deepest argument nesting the fake accepts, like the real registry's depth limit. */
 const MAX_DEPTH = 32;
@@ -121,6 +121,9 @@ export class FakeRegistry implements IToolSchemaRegistry {
   }
 
   registerTool(): ToolRegistration {
+    throw new Error('not used by the executor');
+  }
+  unregisterTool(): ToolUnregistration {
     throw new Error('not used by the executor');
   }
   getToolDefinition(): ToolDefinition {

@@ -138,7 +138,9 @@ describe('registerAcodeServices: execution services', () => {
     expect(error.message).toBe(`No built tool registry at ${join(dir, 'tool_registry.json')}. Run 'pnpm run build:tools' (acode tools build) to create it.`);
     expect(thrown(() => scope.resolve(TOKENS.ToolExecutor)).code).toBe('ACODE-TBD-010');
     expect(existsSync(join(dir, '.agent', 'acode.db'))).toBe(false);
-    expect(log.text()).toBe('');
+    // Nothing is logged about the missing artifact; only the registry's timing warning may appear
+    // (a schema compiling slowly on a loaded machine), which says nothing about it.
+    expect(log.text().split('\n').filter((line) => line !== '' && !line.includes('Schema compilation slow'))).toEqual([]);
   });
 
   it('logs a corrupt artifact at warn with its code, and the other services keep working', async () => {

@@ -3,6 +3,7 @@ import type { InteractionMode, ToolCallSettings } from '@acode/domain';
 import type { SettingValue } from './setting-rule.js';
 import type { ToolRegistrySettingKey } from './tool-registry-settings.js';
 import type { GatewaySettings } from './gateway-settings.js';
+import type { LicenseSettings } from './license-settings.js';
 
 /** Codes a configuration warning may carry: CFG-003 for unknown keys, CFG-001/002 for values kept or ignored. */
 export type ConfigWarningCode = 'ACODE-CFG-001' | 'ACODE-CFG-002' | 'ACODE-CFG-003';
@@ -76,4 +77,6 @@ export interface AcodeConfig {
   readonly execution: ExecutionSettings;
   /** `gateway:` (issue 15), key by key as the highest file sets it, defaults beneath. */
   readonly gateway: GatewaySettings;
+  /** `license:` (001 §3.2), the highest file that sets `tier` wins; `enterprise` by default. */
+  readonly license: LicenseSettings;
 }

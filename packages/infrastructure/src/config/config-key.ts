@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@acode/domain';
 import type { ConfigProblem } from './config-problem.js';
 import { quote } from './describe-value.js';
 import { GATEWAY_SETTINGS, GATEWAY_UPSTREAM_KEYS } from './gateway-settings.js';
+import { LICENSE_SETTINGS } from './license-settings.js';
 import type { SettingRule } from './setting-rule.js';
 import { PROVIDER_NAME_PATTERN, TOOL_CALL_SETTINGS, isToolCallSettingKey } from './tool-call-settings.js';
 import { TOOL_REGISTRY_SETTINGS, isToolRegistrySettingKey } from './tool-registry-settings.js';
@@ -21,13 +22,13 @@ export type ProviderConnectionKey = (typeof PROVIDER_CONNECTION_KEYS)[number];
 /** What a dotted key names in the configuration schema. */
 export type ConfigKeyTarget =
   | { readonly kind: 'root'; readonly path: readonly [] }
-  /** `tool_registry`, `model`, `model.providers`, `gateway`, `gateway.upstream`. */
+  /** `tool_registry`, `model`, `model.providers`, `gateway`, `gateway.upstream`, `license`. */
   | { readonly kind: 'section'; readonly path: readonly string[] }
   /** `model.providers.<provider>`. */
   | { readonly kind: 'provider'; readonly path: readonly string[]; readonly provider: string }
   /** `model.providers.<provider>.tool_call`. */
   | { readonly kind: 'tool-call'; readonly path: readonly string[]; readonly provider: string }
-  /** A scalar key of `tool_registry:`, `tool_call:` or `gateway:`, checked by its rule. */
+  /** A scalar key of `tool_registry:`, `tool_call:`, `gateway:` or `license:`, checked by its rule. */
   | { readonly kind: 'setting'; readonly path: readonly string[]; readonly rule: SettingRule }
   /** A connection key of a provider, checked by `readProviderSettings`. */
   | { readonly kind: 'connection'; readonly path: readonly string[]; readonly provider: string; readonly key: ProviderConnectionKey }
@@ -67,7 +68,8 @@ export function resolveConfigKey(key: string): ResolveConfigKeyResult {
     return unknown(key, 'custom tools from every list (tools.custom, tools.custom_tools) are shown under tool_registry.custom_tools');
   }
   if (section === 'gateway') return resolveGatewayKey(key, path);
-  if (section !== 'model') return unknown(key, 'top-level sections: tool_registry, model, gateway');
+  if (section === 'license') return resolveLicenseKey(key, path);
+  if (section !== 'model') return unknown(key, 'top-level sections: tool_registry, model, gateway, license');
   if (second === undefined) return found({ kind: 'section', path });
   if (second !== 'providers') return unknown(key, 'keys of model: providers');
   if (provider === undefined) return found({ kind: 'section', path });
@@ -100,6 +102,15 @@ function resolveGatewayKey(key: string, path: readonly string[]): ResolveConfigK
   if (Object.hasOwn(GATEWAY_SETTINGS, second)) return found({ kind: 'setting', path, rule: GATEWAY_SETTINGS[second as keyof typeof GATEWAY_SETTINGS] });
   if (second === 'auth_token_env') return found({ kind: 'gateway-text', path });
   return unknown(key, `keys of gateway: upstream, ${Object.keys(GATEWAY_SETTINGS).join(', ')}, auth_token_env`);
+}
+
+/** `license` and `license.tier`. */
+function resolveLicenseKey(key: string, path: readonly string[]): ResolveConfigKeyResult {
+  const [, second, third] = path;
+  if (second === undefined) return found({ kind: 'section', path });
+  if (third !== undefined) return unknown(key, `${second} has no keys beneath it`);
+  if (Object.hasOwn(LICENSE_SETTINGS, second)) return found({ kind: 'setting', path, rule: LICENSE_SETTINGS[second as keyof typeof LICENSE_SETTINGS] });
+  return unknown(key, `keys of license: ${Object.keys(LICENSE_SETTINGS).join(', ')}`);
 }
 
 function found(target: ConfigKeyTarget): ResolveConfigKeyResult {

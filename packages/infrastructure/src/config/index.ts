@@ -46,3 +46,10 @@ export {
   type GatewaySettings,
   type GatewayUpstreamSettings,
 } from './gateway-settings.js';
+export {
+  DEFAULT_LICENSE_SETTINGS,
+  DEFAULT_LICENSE_TIER,
+  LICENSE_SETTINGS,
+  licenseContextOf,
+  type LicenseSettings,
+} from './license-settings.js';

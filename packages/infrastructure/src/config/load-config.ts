@@ -15,6 +15,7 @@ import type { ProviderToolCallSettings } from './read-model-section.js';
 import type { SettingRule, SettingValue } from './setting-rule.js';
 import { TOOL_REGISTRY_SETTINGS, type ToolRegistrySettingKey, type ToolRegistrySettings } from './tool-registry-settings.js';
 import { DEFAULT_GATEWAY_SETTINGS, type GatewaySettings } from './gateway-settings.js';
+import { DEFAULT_LICENSE_SETTINGS, type LicenseSettings } from './license-settings.js';
 
 /** Where to look for configuration. */
 export interface LoadConfigOptions {
@@ -67,10 +68,12 @@ function mergeLayers(files: readonly string[], layers: readonly FileConfig[]): A
   let handlerEnv: readonly string[] = [];
   let grantedPermissions: readonly string[] | undefined;
   let gateway: GatewaySettings = DEFAULT_GATEWAY_SETTINGS;
+  let license: LicenseSettings = DEFAULT_LICENSE_SETTINGS;
   let retrievalBudgetPerTurn: Partial<Record<'text' | 'voice', number | null>> | undefined;
   for (const layer of layers) {
     // Key by key, project over user; `upstream` as a whole.
     gateway = { ...gateway, ...layer.gateway };
+    license = { ...license, ...layer.license };
     // A list set in a higher file replaces the one beneath; budgets merge mode by mode.
     grantedPermissions = layer.execution.grantedPermissions ?? grantedPermissions;
     if (layer.execution.retrievalBudgetPerTurn !== undefined) retrievalBudgetPerTurn = { ...retrievalBudgetPerTurn, ...layer.execution.retrievalBudgetPerTurn };
@@ -92,6 +95,7 @@ function mergeLayers(files: readonly string[], layers: readonly FileConfig[]): A
     model,
     toolCall,
     gateway,
+    license,
     execution: {
       protectedPaths,
       handlerEnv,

@@ -10,6 +10,7 @@ import { dottedKey } from './describe-value.js';
 import { normalizeCustomTool } from './normalize-custom-tool.js';
 import type { ConfigDocument, ConfigPath } from './read-config-file.js';
 import { readGatewaySection, type GatewaySettings } from './gateway-settings.js';
+import { readLicenseSection, type LicenseSettings } from './license-settings.js';
 import { readModelSection, type ProviderToolCallSettings } from './read-model-section.js';
 import { TOOL_REGISTRY_SETTINGS, isToolRegistrySettingKey, type ToolRegistrySettings } from './tool-registry-settings.js';
 
@@ -32,6 +33,8 @@ export interface FileConfig {
   readonly execution: Partial<ExecutionSettings>;
   /** `gateway:` keys the file sets. */
   readonly gateway: Partial<GatewaySettings>;
+  /** `license:` keys the file sets. */
+  readonly license: Partial<LicenseSettings>;
   readonly warnings: readonly ConfigWarning[];
 }
 
@@ -55,6 +58,7 @@ export function readConfigSections(document: ConfigDocument): FileConfig {
     retrievalBudgetPerTurn?: Partial<Record<InteractionMode, number | null>>;
   } = {};
   let gateway: Partial<GatewaySettings> = {};
+  let license: Partial<LicenseSettings> = {};
 
   const root = document.data ?? {};
   if (!isMapping(root)) throw invalid(document, [], 'a mapping of sections (tool_registry, tools, model)', root);
@@ -90,6 +94,9 @@ export function readConfigSections(document: ConfigDocument): FileConfig {
       case 'gateway':
         gateway = readGatewaySection(document, body, warnings);
         break;
+      case 'license':
+        license = readLicenseSection(document, body, warnings);
+        break;
       case 'model':
         model = body;
         toolCall = readModelSection(document, body, warnings);
@@ -98,7 +105,7 @@ export function readConfigSections(document: ConfigDocument): FileConfig {
         warnings.push(unknownKey(document, [section]));
     }
   }
-  return { file: document.file, settings, disabledTools, customTools, model, toolCall, execution, gateway, warnings };
+  return { file: document.file, settings, disabledTools, customTools, model, toolCall, execution, gateway, license, warnings };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AcodeConfig } from './acode-config.js';
 import { PROVIDER_CONNECTION_KEYS, resolveConfigKey, type ConfigKeyTarget } from './config-key.js';
 import { configProblemOf, type ConfigProblem } from './config-problem.js';
 import { gatewayConfigSection, gatewayUpstreamSection } from './gateway-config-value.js';
+import { licenseConfigSection } from './license-settings.js';
 import { readConnectionSettings } from './provider-connection.js';
 import { PROVIDER_NAME_PATTERN, TOOL_CALL_SETTINGS } from './tool-call-settings.js';
 
@@ -27,7 +28,7 @@ export type ShowConfigResult =
 /**
  * The configuration in effect under `key` (all of it when absent): `tool_registry.*` and every
  * `model.providers.<p>.tool_call.*` with defaults filled in, custom tools by name, providers'
- * connection settings with their defaults, and `gateway.*` with its defaults. A provider that is not configured shows the
+ * connection settings with their defaults, `gateway.*` with its defaults, and `license.tier`. A provider that is not configured shows the
  * defaults it would get, so `model.providers.ollama.tool_call` always answers (002). Only known
  * keys are shown: an unknown key in the file (which might hold a pasted secret) never is.
  * An unknown key is ACODE-CFG-003; a provider whose connection settings are wrong, ACODE-CFG-002.
@@ -49,10 +50,16 @@ function valueOf(config: AcodeConfig, target: ConfigKeyTarget): ConfigValue | un
   const [section, second, , fourth, fifth] = target.path;
   switch (target.kind) {
     case 'root':
-      return { tool_registry: registrySection(config), model: { providers: providersSection(config) }, gateway: gatewayConfigSection(config.gateway) };
+      return {
+        tool_registry: registrySection(config),
+        model: { providers: providersSection(config) },
+        gateway: gatewayConfigSection(config.gateway),
+        license: licenseConfigSection(config.license),
+      };
     case 'section':
       if (section === 'tool_registry') return registrySection(config);
       if (section === 'gateway') return second === undefined ? gatewayConfigSection(config.gateway) : gatewayUpstreamSection(config.gateway.upstream);
+      if (section === 'license') return licenseConfigSection(config.license);
       return second === undefined ? { providers: providersSection(config) } : providersSection(config);
     case 'provider':
       return providerSection(config, target.provider);
@@ -62,6 +69,7 @@ function valueOf(config: AcodeConfig, target: ConfigKeyTarget): ConfigValue | un
       return readConnectionSettings(config.model, target.provider)[target.key];
     case 'setting':
       if (section === 'gateway') return gatewayConfigSection(config.gateway)[second!];
+      if (section === 'license') return licenseConfigSection(config.license)[second as 'tier'];
       return section === 'tool_registry' ? registrySection(config)[second!] : toolCallSection(config, target.path[2]!)[fifth ?? fourth!];
     case 'gateway-text':
       return second === 'upstream' ? gatewayUpstreamSection(config.gateway.upstream)[target.path[2]!] : gatewayConfigSection(config.gateway)[second!];

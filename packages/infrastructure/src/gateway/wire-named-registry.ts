@@ -1,4 +1,4 @@
-import type { IToolSchemaRegistry, ToolArguments, ToolLookup, ToolOutputValidation, ToolRegistration, ToolVersionQuery } from '@acode/application';
+import type { IToolSchemaRegistry, ToolArguments, ToolLookup, ToolOutputValidation, ToolRegistration, ToolUnregistration, ToolVersionQuery } from '@acode/application';
 import type { JsonValue, ToolCategory, ToolDefinition, ToolValidationResult, ToolValidationSuccess } from '@acode/domain';
 
 /** How a request's tool names map between the client's wire and the registry (the tool contract's maps). */
@@ -35,6 +35,10 @@ export class WireNamedRegistry implements IToolSchemaRegistry {
   }
 
   registerTool(_definition: ToolDefinition): ToolRegistration {
+    throw new TypeError('the wire-named view of a request registry is read-only');
+  }
+
+  unregisterTool(_name: string, _version: string): ToolUnregistration {
     throw new TypeError('the wire-named view of a request registry is read-only');
   }
 

@@ -5,6 +5,6 @@
  * @packageDocumentation
  */
 export { DEFAULT_HISTOGRAM_BUCKETS, DEFAULT_METRIC_BUCKETS, InMemoryMetrics, type InMemoryMetricsOptions } from './in-memory-metrics.js';
-export { DROPPED_SAMPLES_METRIC, GATEWAY_METRIC_NAMES, METRIC_HELP } from './metric-help.js';
+export { DEFINITION_METRIC_NAMES, DROPPED_SAMPLES_METRIC, GATEWAY_METRIC_NAMES, METRIC_HELP } from './metric-help.js';
 export type { DroppedSampleReason, HistogramSeries, MetricSeries, MetricType, MetricsSnapshot, ScalarSeries } from './metrics-snapshot.js';
 export { renderPrometheus } from './render-prometheus.js';

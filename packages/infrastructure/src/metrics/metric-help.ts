@@ -17,6 +17,17 @@ export const GATEWAY_METRIC_NAMES = Object.freeze({
   tokensSavedTotal: 'acode_gateway_tokens_saved_total',
 } as const);
 
+/**
+ * The tool-definition metrics (001 §8, issue 16), recorded by the definition events' subscribers.
+ * Labels are bounded: `category` is one of the tool categories.
+ */
+export const DEFINITION_METRIC_NAMES = Object.freeze({
+  validationSeconds: 'acode_tool_definitions_validation_seconds',
+  validationFailuresTotal: 'acode_tool_definitions_validation_failures_total',
+  createdTotal: 'acode_tool_definitions_created_total',
+  byCategory: 'acode_tool_definitions',
+} as const);
+
 /** `# HELP` text of 000's metrics ("Observability and Metrics"). */
 export const METRIC_HELP: Readonly<Record<string, string>> = Object.freeze({
   [METRIC_NAMES.registrationsTotal]: 'Tools registered, by tool.',
@@ -33,5 +44,9 @@ export const METRIC_HELP: Readonly<Record<string, string>> = Object.freeze({
     'Time a gateway chat request took beyond its upstream requests (reading, checking, repairing, backoff between attempts, writing the answer), in seconds, by route.',
   [GATEWAY_METRIC_NAMES.earlyAbortsTotal]: 'Upstream requests the gateway aborted mid-stream because a tool call could no longer validate, by route.',
   [GATEWAY_METRIC_NAMES.tokensSavedTotal]: 'Completion tokens the upstream did not generate because the gateway aborted its stream early (estimated), by route.',
+  [DEFINITION_METRIC_NAMES.validationSeconds]: 'Time one tool definition validation took (its fields, parameters and output schema), in seconds.',
+  [DEFINITION_METRIC_NAMES.validationFailuresTotal]: 'Tool definitions that failed validation (created, updated or validated).',
+  [DEFINITION_METRIC_NAMES.createdTotal]: 'Custom tool definitions created, by category.',
+  [DEFINITION_METRIC_NAMES.byCategory]: 'Stored tool definitions (built-in and custom, every version), by category.',
   [DROPPED_SAMPLES_METRIC]: 'Metric samples not recorded, by reason (such as the series limit).',
 });

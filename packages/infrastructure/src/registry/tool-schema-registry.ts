@@ -15,6 +15,7 @@ import {
   type ToolLookup,
   type ToolOutputValidation,
   type ToolRegistration,
+  type ToolUnregistration,
   type ToolRegistrationOptions,
   type ToolRegistryOptions,
   type ToolVersionQuery,
@@ -156,6 +157,35 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
     this.metrics.increment(METRIC_NAMES.registrationsTotal, { tool_name: stored.name });
     this.metrics.setGauge(METRIC_NAMES.registrySize, entries.size);
     return { status: 'registered', definition: stored, schemaHash: compiled.compiled.hash };
+  }
+
+  unregisterTool(name: string, version: string): ToolUnregistration {
+    const current = this.snapshot;
+    const key = typeof name === 'string' ? toolNameKey(name) : '';
+    if (this.builtInNames.has(key)) return 'built_in';
+    const entry = current.entries.get(key);
+    const semver = typeof version === 'string' ? parseSemVer(version) : undefined;
+    const removed = semver === undefined ? undefined : entry?.versions.find((v) => compareSemVer(v.semver, semver) === 0);
+    if (entry === undefined || removed === undefined) return 'not_found';
+    const versions = entry.versions.filter((v) => v !== removed);
+    const entries = new Map(current.entries);
+    const aliases = new Map(current.aliases);
+    if (versions.length === 0) {
+      entries.delete(key);
+    } else {
+      entries.set(key, { name: versions[0]!.definition.name, versions });
+    }
+    // Aliases the remaining versions still declare stay; the others go.
+    const kept = new Set(versions.flatMap((v) => (v.definition.aliases ?? []).map(toolNameKey)));
+    for (const alias of removed.definition.aliases ?? []) if (!kept.has(toolNameKey(alias))) aliases.delete(toolNameKey(alias));
+    this.snapshot = new RegistrySnapshot(entries, aliases);
+    this.logger.info(`Unregistering tool '${removed.definition.name}' v${removed.definition.version}`, {
+      event: 'ToolUnregistered',
+      tool_name: removed.definition.name,
+      version: removed.definition.version,
+    });
+    this.metrics.setGauge(METRIC_NAMES.registrySize, entries.size);
+    return 'removed';
   }
 
   getToolDefinition(name: string, query?: ToolVersionQuery): ToolDefinition {
@@ -302,6 +332,7 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
         echo(definition.name),
         echo(definition.version),
         `as built-in tool '${owner}' (it claims '${echo(claimed)}'): the names and aliases of a built-in (${names.join(', ')}) cannot be taken by tools from configuration or tool folders, in any version; choose another name`,
+        { builtIn: true },
       );
     }
   }

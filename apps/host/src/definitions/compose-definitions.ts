@@ -1,0 +1,58 @@
+import { ToolDefinitionManager, type ILogger, type IMetrics, type ISchemaProvider, type IToolDefinitionStore, type IToolSchemaRegistry } from '@acode/application';
+import type { GatewaySettings, LicenseSettings } from '@acode/infrastructure/config';
+import { licenseContextOf } from '@acode/infrastructure/config';
+import { SqliteToolDefinitionStore, StoredDefinitionsProvider } from '@acode/infrastructure/definitions';
+import { subscribeDefinitionLogLines, subscribeDefinitionMetrics, ToolDefinitionEventBus } from '@acode/infrastructure/definitions-events';
+import type { Environment } from '@acode/infrastructure/model-clients';
+import { gatewayAuthToken } from '../gateway/gateway-guard.js';
+import type { HostDefinitions } from './host-definitions.js';
+import { lazyDefinitionStore } from './lazy-definition-store.js';
+
+/** Clients that may follow `GET /v1/events` at once. */
+const MAX_EVENT_STREAMS = 32;
+
+/** The definitions part of a host, before the registry exists: the store and the provider that registers its definitions at startup. */
+export interface DefinitionsSetup {
+  readonly store: IToolDefinitionStore;
+  /** Joins the startup registration (the provider seam): stored custom definitions, after configuration's. */
+  readonly provider: ISchemaProvider;
+  /** The routes' half, once the registry is filled. */
+  complete(registry: IToolSchemaRegistry): HostDefinitions;
+}
+
+/**
+ * Composes stored tool definitions for a host (issue 16): the store in the project's database
+ * (opened on first need), the license from `license.tier`, the event bus with the `[TLS-DEF]` log
+ * lines and metrics, and the bearer token of `gateway.auth_token_env` for the admin routes.
+ */
+export function composeDefinitions(options: {
+  readonly databaseFile: string;
+  readonly config: { readonly license: LicenseSettings; readonly gateway: GatewaySettings };
+  readonly env: Environment;
+  readonly logger: ILogger;
+  readonly metrics?: IMetrics;
+  /** Longest silence of an event stream (ms); 15 s by default. */
+  readonly keepAliveMs?: number;
+}): DefinitionsSetup {
+  const store = lazyDefinitionStore(options.databaseFile, (file) => SqliteToolDefinitionStore.open(file));
+  const provider = new StoredDefinitionsProvider(store, options.databaseFile);
+  return {
+    store,
+    provider,
+    complete(registry) {
+      const events = new ToolDefinitionEventBus(options.logger);
+      subscribeDefinitionLogLines(events, options.logger);
+      if (options.metrics !== undefined) subscribeDefinitionMetrics(events, options.metrics);
+      const manager = new ToolDefinitionManager({
+        store,
+        registry,
+        license: licenseContextOf(options.config),
+        events,
+        clock: { now: () => performance.now() },
+        wallClock: { nowEpochMs: () => Date.now() },
+      });
+      const authToken = gatewayAuthToken(options.config.gateway, options.env);
+      return { manager, events, maxEventStreams: MAX_EVENT_STREAMS, keepAliveMs: options.keepAliveMs ?? 15_000, ...(authToken === undefined ? {} : { authToken }) };
+    },
+  };
+}

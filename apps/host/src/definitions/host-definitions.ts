@@ -1,0 +1,19 @@
+import type { IToolDefinitionEvents, ToolDefinitionManager } from '@acode/application';
+import type { SecretValue } from '@acode/infrastructure/model-clients';
+
+/** What the definition routes and the event stream run with (issue 16). */
+export interface HostDefinitions {
+  /** Creates, updates and deletes custom definitions, live. */
+  readonly manager: ToolDefinitionManager;
+  /** The events `GET /v1/events` streams. */
+  readonly events: IToolDefinitionEvents;
+  /** The host's bearer token (`gateway.auth_token_env`): required on every admin route when set. */
+  readonly authToken?: SecretValue;
+  /** Clients that may follow `GET /v1/events` at once. */
+  readonly maxEventStreams: number;
+  /** Longest silence of an event stream before a keep-alive comment (ms). */
+  readonly keepAliveMs: number;
+}
+
+/** Largest definition body accepted: a schema is at most 50 KiB (decision 10); the rest is small. */
+export const MAX_DEFINITION_BODY_BYTES = 256 * 1024;
