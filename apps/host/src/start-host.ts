@@ -78,7 +78,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   // Rows are written in batches, off the gateway's request path (one fsync per batch, not per call).
   const telemetry = lazyTelemetryStore(() => batchedTelemetryStore(container.resolve<ITelemetryStore>(TOKENS.TelemetryStore), { logger }), logger);
   const gateway = gatewayFromConfig(config, process.env, logger, container.resolve<IMetrics>(TOKENS.Metrics), telemetry);
-  // Stored definitions (issue 16) join the startup registration as one more provider.
+  // Stored definitions (issue 16): the composition registers them at startup; these are the live routes' parts.
   const definitions = composeDefinitions({
     databaseFile: resolveTelemetryPath({ cwd: options.cwd }),
     config,
@@ -86,7 +86,6 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     logger,
     metrics: container.resolve<IMetrics>(TOKENS.Metrics),
   });
-  container.register(TOKENS.SchemaProvider, { useValue: definitions.provider });
   const report = await container.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const registry = container.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry);
   const server = createHostServer({

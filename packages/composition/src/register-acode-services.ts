@@ -28,6 +28,8 @@ import { JsonRepairer } from '@acode/infrastructure/repair';
 import { RetryCircuitBreaker, ToolCallRetryHandler } from '@acode/infrastructure/retry';
 import { CfworkerSchemaCompiler } from '@acode/infrastructure/schema';
 import { resolveTelemetryPath, SqliteTelemetryStore } from '@acode/infrastructure/telemetry';
+import { SqliteToolDefinitionStore, StoredDefinitionsProvider } from '@acode/infrastructure/definitions';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { instanceCachingFactory, instancePerContainerCachingFactory, type DependencyContainer } from 'tsyringe';
 import { registerExecutionServices } from './register-execution-services.js';
@@ -115,6 +117,10 @@ export function registerAcodeServices(container: DependencyContainer, options: A
   });
   container.register(TOKENS.SchemaProvider, { useFactory: () => new CoreToolsProvider() });
   container.register(TOKENS.SchemaProvider, { useFactory: (c) => new ConfigToolsProvider(c.resolve<AcodeConfig>(TOKENS.Config)) });
+  // Definitions managed on the host (issue 16): every composition registers them, so the CLI's
+  // `tools validate` and a restarted host see what the Tool Manager created. Always the project's
+  // database: `--db` names a telemetry file to read, not where definitions live.
+  container.register(TOKENS.SchemaProvider, { useFactory: () => storedDefinitionsProvider(resolveTelemetryPath({ cwd: options.cwd })) });
   container.register(TOKENS.ToolRegistrationService, {
     useFactory: (c) =>
       new ToolRegistrationService(
@@ -218,4 +224,25 @@ function openTelemetryOrWarn(container: DependencyContainer, logger: ILogger): I
     logger.warn(`Tool call telemetry is off (${ERROR_CODES.TELEMETRY_UNAVAILABLE}): ${message}`, { error_code: ERROR_CODES.TELEMETRY_UNAVAILABLE });
     return undefined;
   }
+}
+
+/**
+ * The stored definitions of the project's database, read once at registration: none, and no file
+ * created, when the project has no database yet.
+ */
+function storedDefinitionsProvider(file: string): StoredDefinitionsProvider {
+  return new StoredDefinitionsProvider(
+    {
+      list: () => {
+        if (file === ':memory:' || !existsSync(file)) return [];
+        const store = SqliteToolDefinitionStore.open(file);
+        try {
+          return store.list();
+        } finally {
+          store.close();
+        }
+      },
+    },
+    file,
+  );
 }

@@ -1,7 +1,7 @@
-import { ToolDefinitionManager, type ILogger, type IMetrics, type ISchemaProvider, type IToolDefinitionStore, type IToolSchemaRegistry } from '@acode/application';
+import { ToolDefinitionManager, type ILogger, type IMetrics, type IToolDefinitionStore, type IToolSchemaRegistry } from '@acode/application';
 import type { GatewaySettings, LicenseSettings } from '@acode/infrastructure/config';
 import { licenseContextOf } from '@acode/infrastructure/config';
-import { SqliteToolDefinitionStore, StoredDefinitionsProvider } from '@acode/infrastructure/definitions';
+import { SqliteToolDefinitionStore } from '@acode/infrastructure/definitions';
 import { subscribeDefinitionLogLines, subscribeDefinitionMetrics, ToolDefinitionEventBus } from '@acode/infrastructure/definitions-events';
 import type { Environment } from '@acode/infrastructure/model-clients';
 import { gatewayAuthToken } from '../gateway/gateway-guard.js';
@@ -11,11 +11,9 @@ import { lazyDefinitionStore } from './lazy-definition-store.js';
 /** Clients that may follow `GET /v1/events` at once. */
 const MAX_EVENT_STREAMS = 32;
 
-/** The definitions part of a host, before the registry exists: the store and the provider that registers its definitions at startup. */
+/** The definitions part of a host, before the registry exists (the composition registers the stored definitions at startup). */
 export interface DefinitionsSetup {
   readonly store: IToolDefinitionStore;
-  /** Joins the startup registration (the provider seam): stored custom definitions, after configuration's. */
-  readonly provider: ISchemaProvider;
   /** The routes' half, once the registry is filled. */
   complete(registry: IToolSchemaRegistry): HostDefinitions;
 }
@@ -35,10 +33,8 @@ export function composeDefinitions(options: {
   readonly keepAliveMs?: number;
 }): DefinitionsSetup {
   const store = lazyDefinitionStore(options.databaseFile, (file) => SqliteToolDefinitionStore.open(file));
-  const provider = new StoredDefinitionsProvider(store, options.databaseFile);
   return {
     store,
-    provider,
     complete(registry) {
       const events = new ToolDefinitionEventBus(options.logger);
       subscribeDefinitionLogLines(events, options.logger);

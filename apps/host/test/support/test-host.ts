@@ -111,7 +111,7 @@ export async function startTestHost(
 
   const child = container.createChildContainer();
   const { config } = registerAcodeServices(child, { cwd: dir, homeDir: dir, logLevel: 'debug', logFormat: 'json', logStream });
-  // As the host composes it: stored definitions join the startup registration.
+  // As the host composes it (the composition registers the stored definitions at startup).
   const definitions = composeDefinitions({
     databaseFile: join(dir, '.agent', 'acode.db'),
     config,
@@ -120,7 +120,6 @@ export async function startTestHost(
     metrics: child.resolve<IMetrics>(TOKENS.Metrics),
     ...(options.eventKeepAliveMs === undefined ? {} : { keepAliveMs: options.eventKeepAliveMs }),
   });
-  child.register(TOKENS.SchemaProvider, { useValue: definitions.provider });
   await child.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const registry = child.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry);
   for (const definition of [WEATHER_V1, WEATHER_V2, SECRET_STORE]) registry.registerTool(definition);
