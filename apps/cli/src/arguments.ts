@@ -329,15 +329,10 @@ function parseSubcommand(sub: Subcommand, argv: readonly string[]): ParseCommand
   const { spec, help } = SUBCOMMANDS[sub];
   const helpCommand = `acode tools ${sub}`;
   // `validate` takes NAME and ARGS_JSON; `show` only NAME; `list` none.
-  const parsed = tryParse(argv, spec, sub !== 'list');
-  if (!parsed.ok) return usage(parsed.message, helpCommand);
-  const values = parsed.values;
-  if (values.help === true) return { ok: true, command: { kind: 'help', text: help } };
-
-  const global = readGlobalOptions(values);
-  if (typeof global === 'string') return usage(global, helpCommand);
+  const parsed = parseToolsOptions(argv, spec, help, helpCommand, sub !== 'list');
+  if ('result' in parsed) return parsed.result;
+  const { values, global, positionals } = parsed;
   const json = values.json === true;
-  const positionals = parsed.positionals;
   const maxPositionals = sub === 'validate' ? 2 : sub === 'show' ? 1 : 0;
   if (positionals.length > maxPositionals) {
     const extra = positionals.slice(maxPositionals).map((value) => `'${displayName(value)}'`).join(', ');
@@ -464,6 +459,26 @@ function splitCommandWords(argv: readonly string[]): { words: string[]; rest: st
 type Parsed =
   | { ok: true; values: Record<string, string | boolean | undefined>; positionals: string[] }
   | { ok: false; message: string };
+
+/**
+ * The start every `acode tools SUB` parser shares: the options parsed, `--help`
+ * answered with `help`, the global options read; a usage error names `helpCommand`.
+ */
+function parseToolsOptions(
+  argv: readonly string[],
+  spec: OptionSpec,
+  help: string,
+  helpCommand: string,
+  allowPositionals = true,
+): { readonly result: ParseCommandLineResult } | { readonly values: Values; readonly global: GlobalOptions; readonly positionals: readonly string[] } {
+  const parsed = tryParse(argv, spec, allowPositionals);
+  if (!parsed.ok) return { result: usage(parsed.message, helpCommand) };
+  const values: Values = parsed.values;
+  if (values.help === true) return { result: { ok: true, command: { kind: 'help', text: help } } };
+  const global = readGlobalOptions(values);
+  if (typeof global === 'string') return { result: usage(global, helpCommand) };
+  return { values, global, positionals: parsed.positionals };
+}
 
 function tryParse(argv: readonly string[], options: OptionSpec, allowPositionals: boolean): Parsed {
   try {
@@ -844,13 +859,9 @@ function parseToolFolderCommand(sub: ToolFolderSubcommand, argv: readonly string
 function parseToolExecutionCommand(sub: ToolExecutionSubcommand, argv: readonly string[]): ParseCommandLineResult {
   const { spec, help, positionals: maxPositionals } = TOOL_EXECUTION_SPECS[sub];
   const helpCommand = `acode tools ${sub}`;
-  const parsed = tryParse(argv, spec, true);
-  if (!parsed.ok) return usage(parsed.message, helpCommand);
-  const values: Values = parsed.values;
-  if (values.help === true) return { ok: true, command: { kind: 'help', text: help } };
-  const global = readGlobalOptions(values);
-  if (typeof global === 'string') return usage(global, helpCommand);
-  const positionals = parsed.positionals;
+  const parsed = parseToolsOptions(argv, spec, help, helpCommand);
+  if ('result' in parsed) return parsed.result;
+  const { values, global, positionals } = parsed;
   if (positionals.length > maxPositionals) {
     const hint = sub === 'exec' ? ' Quote ARGS_JSON as one argument.' : '';
     return usage(`Unexpected argument '${displayName(positionals[maxPositionals] ?? '')}'.${hint}`, helpCommand);
@@ -941,13 +952,9 @@ function isDefinitionSubcommand(value: string): value is DefinitionSubcommand {
 function parseDefinitionCommand(sub: DefinitionSubcommand, argv: readonly string[]): ParseCommandLineResult {
   const { spec, help, positionals: names } = DEFINITION_SPECS[sub];
   const helpCommand = `acode tools ${sub}`;
-  const parsed = tryParse(argv, spec, true);
-  if (!parsed.ok) return usage(parsed.message, helpCommand);
-  const values: Values = parsed.values;
-  if (values.help === true) return { ok: true, command: { kind: 'help', text: help } };
-  const global = readGlobalOptions(values);
-  if (typeof global === 'string') return usage(global, helpCommand);
-  const positionals = parsed.positionals;
+  const parsed = parseToolsOptions(argv, spec, help, helpCommand);
+  if ('result' in parsed) return parsed.result;
+  const { values, global, positionals } = parsed;
   if (positionals.length > names.length) return usage(`Unexpected argument '${displayName(positionals[names.length] ?? '')}'.`, helpCommand);
   const missing = names.find((_, index) => (positionals[index] ?? '').trim() === '');
   if (missing !== undefined) return usage(`Missing ${missing}${missing === 'FILE' ? ': a YAML or JSON definition file, or - for standard input' : missing === 'ID' ? ": the stored definition's id, as 'acode tools definitions' lists it" : ''}.`, helpCommand);

@@ -32,13 +32,19 @@ export async function readBoundedText(stream: NodeJS.ReadableStream, maxBytes: n
     if (bytesRead > maxBytes) return { ok: false, bytesRead };
     chunks.push(buffer);
   }
+  const text = decodeUtf8Text(Buffer.concat(chunks));
+  return text === undefined ? { ok: false, notUtf8: true } : { ok: true, text };
+}
+
+/** Bytes as UTF-8 text, a leading byte order mark dropped; `undefined` when they are not UTF-8 (never U+FFFD). */
+export function decodeUtf8Text(bytes: Uint8Array): string | undefined {
   let text: string;
   try {
-    text = UTF8.decode(Buffer.concat(chunks));
+    text = UTF8.decode(bytes);
   } catch {
-    return { ok: false, notUtf8: true };
+    return undefined;
   }
-  return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text };
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
 /** ARGS_JSON read from standard input for `tools validate` and `tools exec`. */

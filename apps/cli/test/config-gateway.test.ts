@@ -1,38 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/main.js';
-import { captureIo } from './support/capture.js';
+import { describe, expect, it } from 'vitest';
+import { useInProcessCli } from './support/in-process-cli.js';
 
 // `acode config show` / `acode config set` over `gateway.*`, in-process with the real composition.
 
-let root: string;
-let home: string;
+const cli = useInProcessCli('acode-cli-gateway-config-');
+const run = cli.run;
 
-beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'acode-cli-gateway-config-'));
-  home = join(root, 'home');
-  mkdirSync(home);
-});
-
-afterAll(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-let projects = 0;
 function project(content: string): { dir: string; file: string } {
-  const dir = join(root, `project-${++projects}`);
-  mkdirSync(join(dir, '.agent'), { recursive: true });
-  const file = join(dir, '.agent', 'config.yml');
-  writeFileSync(file, content);
-  return { dir, file };
-}
-
-async function run(argv: string[], cwd: string) {
-  const captured = captureIo({ cwd, env: { HOME: home, NO_COLOR: '1' } });
-  const code = await runCli(argv, captured.io);
-  return { code, stdout: captured.stdout.text, stderr: captured.stderr.text };
+  const dir = cli.project(content);
+  return { dir, file: join(dir, '.agent', 'config.yml') };
 }
 
 describe('acode config with gateway keys', () => {
@@ -67,6 +45,29 @@ describe('acode config with gateway keys', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('ACODE-CFG-002');
     expect(result.stderr).toContain('gateway.max_concurrent_upstream');
+    expect(readFileSync(file, 'utf8')).toBe('gateway:\n  strict: true\n');
+  });
+
+  it('refuses hostile values without echoing secrets, raw control characters or the whole of a huge value', async () => {
+    const { dir, file } = project('gateway:\n  strict: true\n');
+    const refused = async (key: string, value: string, code = 'ACODE-CFG-002'): Promise<string> => {
+      const result = await run(['config', 'set', key, value], dir);
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toContain(code);
+      // Nothing a terminal would act on reaches it: control characters are escaped.
+      expect(result.stderr.slice(0, -1)).not.toMatch(/[\u0000-\u001f\u007f]/);
+      return result.stderr;
+    };
+    expect(await refused('gateway.auth_token_env', 'sk-abcdefghijklmnopqrstuvwxyz123456')).not.toContain('abcdefghij');
+    expect(await refused('gateway.upstream.base_url', 'http://user:hunter2@example.com')).not.toContain('hunter2');
+    expect(await refused('gateway.upstream.base_url', 'http://example.com/\u0000x')).toContain('\\u0000');
+    expect(await refused('gateway.upstream.type', 'x\u001b[31m')).toContain('\\u001b');
+    expect((await refused('gateway.upstream.base_url', `http://example.com/${'a'.repeat(5000)}`)).length).toBeLessThan(1000);
+    expect(await refused('gateway.upstream.provider', '../../etc')).toContain('gateway.upstream.provider');
+    expect(await refused('gateway.max_body_bytes', '1e400')).toContain('Infinity');
+    expect(await refused('gateway.on_invalid', '{a: 1}')).toContain('got mapping');
+    expect(await refused('gateway.__proto__', 'x', 'ACODE-CFG-003')).toContain('keys of gateway');
+    expect(await refused('gateway.upstream.__proto__.x', 'x', 'ACODE-CFG-003')).toContain('gateway.upstream.__proto__.x');
     expect(readFileSync(file, 'utf8')).toBe('gateway:\n  strict: true\n');
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acode, assertBuilt } from './support/spawn-acode.js';
+import { TICKET_YAML } from './support/ticket-definition.js';
 
 // Issue 16 item 2 as a user runs it: the built CLI against the built host (`node
 // apps/host/dist/main.js --port 0`) in a project of its own, with an admin token. A definition
@@ -66,18 +67,6 @@ async function validate(name: string, args: unknown): Promise<number> {
   await response.arrayBuffer();
   return response.status;
 }
-
-const TICKET_YAML = `name: ticket_create
-description: Creates a ticket in the tracker.
-version: 1.0.0
-category: external_api
-parameters:
-  type: object
-  properties:
-    title: { type: string, minLength: 1 }
-  required: [title]
-  additionalProperties: false
-`;
 
 describe('acode tools create|update|delete against a running host', () => {
   it('creates from YAML, updates and deletes live, and never prints the token', async () => {

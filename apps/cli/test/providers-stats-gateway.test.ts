@@ -1,40 +1,16 @@
 import type { ToolCallTelemetryRecord } from '@acode/domain';
 import { gatewayTelemetryStore, SqliteTelemetryStore } from '@acode/infrastructure/telemetry';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/main.js';
-import { captureIo } from './support/capture.js';
+import { describe, expect, it } from 'vitest';
+import { useInProcessCli } from './support/in-process-cli.js';
 
 // `acode providers stats gateway` over a real SQLite file whose rows the real telemetry store
 // wrote through the gateway's view of it (as the host does), in-process with the real composition.
 
-let root: string;
-let home: string;
-
-beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'acode-cli-gateway-stats-'));
-  home = join(root, 'home');
-  mkdirSync(home);
-});
-
-afterAll(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-let projects = 0;
-function project(): string {
-  const dir = join(root, `project-${++projects}`);
-  mkdirSync(join(dir, '.agent'), { recursive: true });
-  return dir;
-}
-
-async function run(argv: string[], cwd: string) {
-  const captured = captureIo({ cwd, env: { HOME: home, NO_COLOR: '1' } });
-  const code = await runCli(argv, captured.io);
-  return { code, stdout: captured.stdout.text, stderr: captured.stderr.text };
-}
+const cli = useInProcessCli('acode-cli-gateway-stats-');
+const { run } = cli;
+const project = (): string => cli.project();
 
 function row(overrides: Partial<ToolCallTelemetryRecord>): ToolCallTelemetryRecord {
   return {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../src/arguments.js';
 import { runCli } from '../src/main.js';
 import { captureIo } from './support/capture.js';
+import { TICKET_YAML as SHARED_TICKET_YAML } from './support/ticket-definition.js';
 
 // `acode tools definitions|create|update|delete` against a small real HTTP server on 127.0.0.1
 // that answers as the host's /v1/definitions routes do (apps/host/src/definitions): what the CLI
@@ -71,18 +72,7 @@ const TICKET = {
   parameters: { type: 'object', properties: { title: { type: 'string', minLength: 1 } }, required: ['title'], additionalProperties: false },
 };
 
-const TICKET_YAML = `# a ticket tool
-name: ticket_create
-description: Creates a ticket in the tracker.
-version: 1.0.0
-category: external_api
-parameters:
-  type: object
-  properties:
-    title: { type: string, minLength: 1 }
-  required: [title]
-  additionalProperties: false
-`;
+const TICKET_YAML = `# a ticket tool\n${SHARED_TICKET_YAML}`;
 
 const ID = '0b9f3c1e-5d2a-4c8e-9f00-1234567890ab';
 
@@ -189,6 +179,44 @@ describe('acode tools create', () => {
     const oversizedStdin = await run(['tools', 'create', '-', '--host', host], { stdin: 'x'.repeat(256 * 1024 + 1) });
     expect(oversizedStdin.stderr).toContain('standard input is larger than 256 KiB');
     expect(received).toEqual([]);
+  });
+
+  it('refuses a file that is not UTF-8 before any request, and reads one that starts with a byte order mark', async () => {
+    const host = await startServer();
+    writeFileSync(join(dir, 'latin1.yaml'), Buffer.from('name: caf\xe9_tool\n', 'latin1'));
+    const latin1 = await run(['tools', 'create', 'latin1.yaml', '--host', host]);
+    expect(latin1.code).toBe(2);
+    expect(latin1.stderr).toContain('latin1.yaml is not UTF-8 text.');
+    expect(received).toEqual([]);
+    writeFileSync(join(dir, 'bom.json'), `\uFEFF${JSON.stringify(TICKET)}`);
+    replies = [{ status: 201, body: { definition: stored() } }];
+    const bom = await run(['tools', 'create', 'bom.json', '--host', host]);
+    expect(bom.code).toBe(0);
+    expect(JSON.parse(received[0]!.body)).toEqual(TICKET);
+  });
+
+  it('refuses a YAML alias bomb (billion laughs) before any request, and still reads a file with a few aliases', async () => {
+    const host = await startServer();
+    // Nine levels of nine aliases each: 9^9 (387 million) strings once expanded, in well under 1 KiB of YAML.
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let level = 1; level < 9; level++) {
+      const previous = String.fromCharCode(96 + level);
+      const name = String.fromCharCode(97 + level);
+      levels.push(`${name}: &${name} [${Array.from({ length: 9 }, () => `*${previous}`).join(',')}]`);
+    }
+    writeFileSync(join(dir, 'bomb.yaml'), `${TICKET_YAML}x-bomb:\n${levels.map((line) => `  ${line}`).join('\n')}\n`);
+    const started = Date.now();
+    const bomb = await run(['tools', 'create', 'bomb.yaml', '--host', host]);
+    expect(bomb.code).toBe(2);
+    expect(bomb.stderr).toMatch(/^\[ACODE-CLI-001\] bomb\.yaml cannot be read as YAML \(aliases that expand too far/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(received).toEqual([]);
+
+    writeFileSync(join(dir, 'aliases.yaml'), `${TICKET_YAML.replace('title: { type: string, minLength: 1 }', 'title: &text { type: string, minLength: 1 }\n    body: *text')}`);
+    replies = [{ status: 201, body: { definition: stored() } }];
+    const fine = await run(['tools', 'create', 'aliases.yaml', '--host', host]);
+    expect(fine.code).toBe(0);
+    expect(JSON.parse(received[0]!.body).parameters.properties.body).toEqual({ type: 'string', minLength: 1 });
   });
 });
 

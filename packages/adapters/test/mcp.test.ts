@@ -250,6 +250,17 @@ describe('hostile MCP tools', () => {
     expect(codeOf({ ...base, inputSchema: deep })).toBe('ACODE-TSR-006');
   });
 
+  it('gives a wire name with control characters a clean name of ours, and still finds its calls by the wire name', () => {
+    for (const wire of ['get\u0000weather\n', '\u001b[31mred', '\u0000\u0001', '\u202Eevil', `x${'\u0007'.repeat(511)}`]) {
+      const definition = fromMcpTool({ ...base, name: wire });
+      expect(definition.name).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(mcpToolName(definition)).toBe(wire);
+      const registry = createToolRegistry({ tools: [definition] });
+      expect(validateMcpCall(registry, { name: wire, arguments: { a: 'x' } })).toMatchObject({ success: true, tool: definition.name });
+      expect(toMcpCall(registry, { name: definition.name, arguments: { a: 'x' } }).name).toBe(wire);
+    }
+  });
+
   it('ignores annotations that are not booleans, reading MCP defaults, and cuts a long description', () => {
     const definition = fromMcpTool({ ...base, description: 'd'.repeat(5000), annotations: { readOnlyHint: 'yes', destructiveHint: 0 } as never });
     expect(definition).toMatchObject({ sideEffects: 'writes', requiresConfirmation: true });

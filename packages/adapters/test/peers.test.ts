@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s*['"]([^'"]+)['"]/gm;
+/** `import 'x'` (for its side effects) and `import('x')`: no `from`, loaded at run time all the same. */
+const BARE_OR_DYNAMIC_IMPORT = /(?:^\s*import\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/gm;
 
 /** Every value (not type-only) import of a third-party package in the files of `dir`. */
 function valueImportsOfPeers(dir: string): string[] {
@@ -12,9 +14,13 @@ function valueImportsOfPeers(dir: string): string[] {
   for (const entry of readdirSync(join(src, dir), { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
     const file = join(entry.parentPath, entry.name);
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const [, , typeOnly, specifier] = match as unknown as [string, string, string | undefined, string];
-      if (specifier.startsWith('.') || specifier.startsWith('@acode/') || specifier.startsWith('node:') || typeOnly !== undefined) continue;
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [
+      ...Array.from(text.matchAll(IMPORT), (match) => (match[2] === undefined ? match[3] : undefined)),
+      ...Array.from(text.matchAll(BARE_OR_DYNAMIC_IMPORT), (match) => match[1]),
+    ];
+    for (const specifier of specifiers) {
+      if (specifier === undefined || specifier.startsWith('.') || specifier.startsWith('@acode/') || specifier.startsWith('node:')) continue;
       found.push(`${relative(src, file)} imports '${specifier}'`);
     }
   }

@@ -112,6 +112,11 @@ describe('fromZodTool', () => {
     let deep: z.ZodType = z.string();
     for (let i = 0; i < 200; i++) deep = z.object({ a: deep });
     expect(() => createToolRegistry({ tools: [fromZodTool({ name: 'deep_tool', description: 'x', inputSchema: deep })] })).toThrow(expect.objectContaining({ code: 'ACODE-TSR-006' }));
+    // So deep that zod's own conversion runs out of stack: still an ACODE refusal, never a RangeError.
+    let deeper: z.ZodType = z.string();
+    for (let i = 0; i < 10_000; i++) deeper = z.object({ a: deeper });
+    expect(() => fromZodTool({ name: 'deeper_tool', description: 'x', inputSchema: deeper })).toThrow(InvalidToolDefinitionException);
+    expect(() => fromZodTool({ name: 'deeper_tool', description: 'x', inputSchema: deeper })).toThrow(expect.objectContaining({ code: 'ACODE-TSR-006' }));
     const wide = z.object(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`p_${i}`, z.string().describe('y'.repeat(20))])));
     expect(() => createToolRegistry({ tools: [fromZodTool({ name: 'wide_tool', description: 'x', inputSchema: wide })] })).toThrow(expect.objectContaining({ code: 'ACODE-TSR-006' }));
   });

@@ -9,6 +9,7 @@ import { defaultValueRule } from './definition-rules/default-value-rule.js';
 import { definitionViolation, type DefinitionRule } from './definition-rules/definition-rule.js';
 import { descriptionRule } from './definition-rules/description-rule.js';
 import { enumValuesRule } from './definition-rules/enum-values-rule.js';
+import { jsonNestingRule } from './definition-rules/json-nesting-rule.js';
 import { kindRule } from './definition-rules/kind-rule.js';
 import { knownFieldsRule } from './definition-rules/known-fields-rule.js';
 import { latencyBudgetRule } from './definition-rules/latency-budget-rule.js';
@@ -49,6 +50,7 @@ export const DEFINITION_RULES: readonly DefinitionRule[] = Object.freeze([
   knownFieldsRule,
   parametersObjectRule,
   schemaDepthRule,
+  jsonNestingRule,
   parameterNamesRule,
   propertyTypeRule,
   containerShapeRule,

@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import { readBoundedText } from '../read-stdin.js';
+import { decodeUtf8Text, readBoundedText } from '../read-stdin.js';
 
 /** Largest definition file read: the host's own bound on a definition body (256 KiB). */
 export const MAX_DEFINITION_FILE_BYTES = 256 * 1024;
@@ -71,12 +71,8 @@ function readFileBounded(path: string, label: string): TextRead {
       // The file grew since it was measured.
       if (length > MAX_DEFINITION_FILE_BYTES) return failed(tooLarge(label));
     }
-    try {
-      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buffer.subarray(0, length));
-      return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text };
-    } catch {
-      return failed(`${label} is not UTF-8 text.`);
-    }
+    const text = decodeUtf8Text(buffer.subarray(0, length));
+    return text === undefined ? failed(`${label} is not UTF-8 text.`) : { ok: true, text };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return failed(`${label} cannot be read${code === undefined ? '' : ` (${code})`}.`);

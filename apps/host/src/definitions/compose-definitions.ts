@@ -2,7 +2,15 @@ import { ToolDefinitionManager, type ILogger, type IMetrics, type IToolDefinitio
 import type { GatewaySettings, LicenseSettings } from '@acode/infrastructure/config';
 import { licenseContextOf } from '@acode/infrastructure/config';
 import { SqliteToolDefinitionStore } from '@acode/infrastructure/definitions';
-import { subscribeDefinitionLogLines, subscribeDefinitionMetrics, ToolDefinitionEventBus } from '@acode/infrastructure/definitions-events';
+import {
+  countDefinitionsByCategory,
+  logDefinitionValidationFailure,
+  recordDefinitionValidationFailure,
+  setDefinitionsByCategory,
+  subscribeDefinitionLogLines,
+  subscribeDefinitionMetrics,
+  ToolDefinitionEventBus,
+} from '@acode/infrastructure/definitions-events';
 import type { Environment } from '@acode/infrastructure/model-clients';
 import { gatewayAuthToken } from '../gateway/gateway-guard.js';
 import type { HostDefinitions } from './host-definitions.js';
@@ -21,7 +29,8 @@ export interface DefinitionsSetup {
 /**
  * Composes stored tool definitions for a host (issue 16): the store in the project's database
  * (opened on first need), the license from `license.tier`, the event bus with the `[TLS-DEF]` log
- * lines and metrics, and the bearer token of `gateway.auth_token_env` for the admin routes.
+ * lines and metrics (with the validation failures and the definitions per category, which no event
+ * carries), and the bearer token of `gateway.auth_token_env` for the admin routes.
  */
 export function composeDefinitions(options: {
   readonly databaseFile: string;
@@ -38,7 +47,16 @@ export function composeDefinitions(options: {
     complete(registry) {
       const events = new ToolDefinitionEventBus(options.logger);
       subscribeDefinitionLogLines(events, options.logger);
-      if (options.metrics !== undefined) subscribeDefinitionMetrics(events, options.metrics);
+      const metrics = options.metrics;
+      if (metrics !== undefined) {
+        subscribeDefinitionMetrics(events, metrics);
+        // The definitions per category: a total no single event knows, counted again after each change (rare).
+        const countByCategory = (): void => setDefinitionsByCategory(metrics, countDefinitionsByCategory(store.list()));
+        countByCategory();
+        events.subscribe((event) => {
+          if (event.type !== 'ToolDefinitionValidated') countByCategory();
+        });
+      }
       const manager = new ToolDefinitionManager({
         store,
         registry,
@@ -46,6 +64,10 @@ export function composeDefinitions(options: {
         events,
         clock: { now: () => performance.now() },
         wallClock: { nowEpochMs: () => Date.now() },
+        onValidationFailed: (toolName, violations, validationMs) => {
+          logDefinitionValidationFailure(options.logger, toolName, violations, validationMs);
+          if (metrics !== undefined) recordDefinitionValidationFailure(metrics, validationMs);
+        },
       });
       const authToken = gatewayAuthToken(options.config.gateway, options.env);
       return { manager, events, maxEventStreams: MAX_EVENT_STREAMS, keepAliveMs: options.keepAliveMs ?? 15_000, ...(authToken === undefined ? {} : { authToken }) };

@@ -82,8 +82,8 @@ export const deleteDefinitionRoute: HostRoute = {
     withDefinitions(request, context, true, (definitions) => definitionChangeResponse(definitions.manager.delete(request.params['id'] ?? '', actorOf(request)), 200, request.correlationId)),
 };
 
-/** Runs `work` once the host has definitions and the request passed the admin checks. */
-async function withDefinitions(
+/** Runs `work` once the host has definitions and the request passed the admin checks (503 without a store, 401/403 refused). */
+export async function withDefinitions(
   request: RouteRequest,
   context: RouteContext,
   write: boolean,

@@ -162,11 +162,11 @@ export async function serveGatewayChat(
         headers: { ...headers, 'x-acode-invalid': codes },
       });
     }
-    const answer = respond(wire, request, passThroughAnswer(result, writer?.started === true), res, { ...headers, 'x-acode-invalid': codes }, started, identity, writer);
+    const answer = respond(wire, request, passThroughAnswer(result, writer?.started === true), { ...headers, 'x-acode-invalid': codes }, started, identity, writer);
     recordAnswer();
     return answer;
   }
-  const answer = respond(wire, request, checkedAnswer(result), res, headers, started, identity, writer);
+  const answer = respond(wire, request, checkedAnswer(result), headers, started, identity, writer);
   recordAnswer();
   return answer;
 }
@@ -193,7 +193,6 @@ function respond(
   wire: GatewayWire,
   request: GatewayRequest,
   client: ClientAnswer,
-  res: ServerResponse,
   headers: Record<string, string>,
   started: number,
   identity: StreamIdentity,
@@ -218,17 +217,8 @@ function respond(
     lines = ollamaChatChunks(client.answer, ollamaOptions);
     if (client.kind === 'raw') lines = withRawOllamaChunk(lines, client.response);
   }
-  if (writer?.started === true) {
-    writer.finish(lines, headers);
-    return undefined;
-  }
-  if (res.headersSent || res.destroyed) return undefined;
-  res.statusCode = 200;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('Content-Type', wire === 'openai' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson');
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.end(lines.join(''));
+  // A streamed request always has its writer: it sends the stream whole when nothing went out yet.
+  writer?.finish(lines, headers);
   return undefined;
 }
 

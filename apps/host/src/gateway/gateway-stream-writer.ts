@@ -71,14 +71,16 @@ export class GatewayStreamWriter {
     return this.#chunks > 0;
   }
 
-  /** Ends a started stream with its last lines and the decided values as trailers. */
+  /**
+   * Ends the stream with its last lines. The decided values go as headers when nothing was sent
+   * yet (the whole answer is one response), else as trailers.
+   */
   finish(lines: readonly string[], decided: Readonly<Record<string, string>>): void {
     this.stop();
-    if (this.res.destroyed || this.res.writableEnded) return;
-    for (const line of lines) this.res.write(line);
-    const trailers = Object.fromEntries(DECIDED_HEADERS.filter((name) => decided[name] !== undefined).map((name) => [name, decided[name]!]));
-    this.res.addTrailers(trailers);
-    this.res.end();
+    const startedBefore = this.#started;
+    if (!this.#start(decided)) return;
+    if (startedBefore) this.res.addTrailers(Object.fromEntries(DECIDED_HEADERS.filter((name) => decided[name] !== undefined).map((name) => [name, decided[name]!])));
+    this.res.end(lines.join(''));
   }
 
   /** Ends a started stream with an error event in the route's shape (OpenAI `data: {"error":...}`, Ollama `{"error":"..."}`). */
@@ -103,18 +105,23 @@ export class GatewayStreamWriter {
     );
   }
 
-  /** Sends the status and headers once; false when the client is gone. */
-  #start(): boolean {
-    if (this.res.destroyed || this.res.writableEnded) return false;
+  /**
+   * Sends the status and headers once; false when the client is gone. `decided` are the final
+   * values of an answer sent whole; without them the decided values are announced as trailers.
+   */
+  #start(decided?: Readonly<Record<string, string>>): boolean {
+    if (this.res.destroyed || this.res.writableEnded || this.res.headersSent !== this.#started) return false;
     if (this.#started) return true;
     this.#started = true;
     this.res.statusCode = 200;
-    for (const [name, value] of Object.entries(this.headers)) this.res.setHeader(name, value);
+    for (const [name, value] of Object.entries({ ...this.headers, ...decided })) this.res.setHeader(name, value);
     this.res.setHeader('Content-Type', this.wire === 'openai' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson');
     this.res.setHeader('Cache-Control', 'no-store');
     this.res.setHeader('X-Content-Type-Options', 'nosniff');
-    this.res.setHeader('Trailer', DECIDED_HEADERS.join(', '));
-    this.res.flushHeaders();
+    if (decided === undefined) {
+      this.res.setHeader('Trailer', DECIDED_HEADERS.join(', '));
+      this.res.flushHeaders();
+    }
     return true;
   }
 }

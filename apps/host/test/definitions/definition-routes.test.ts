@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/test-host.js';
+import { TICKET } from './ticket-definition.js';
 
 // Issue 16 items 2, 4 and 6 over HTTP on 127.0.0.1: definitions created, changed and deleted
 // while the host runs, callable (or not) at once; every refusal a code and a field path.
@@ -11,13 +12,6 @@ afterEach(async () => {
   host = undefined;
 });
 
-const TICKET = {
-  name: 'ticket_create',
-  description: 'Creates a ticket in the tracker.',
-  version: '1.0.0',
-  category: 'external_api',
-  parameters: { type: 'object', properties: { title: { type: 'string', minLength: 1 } }, required: ['title'], additionalProperties: false },
-};
 
 async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
   const response = await fetch(`${host!.baseUrl}${path}`, {

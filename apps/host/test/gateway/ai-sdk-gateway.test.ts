@@ -9,6 +9,28 @@ afterEach(async () => {
   fixture = undefined;
 });
 
+/** The AI SDK's OpenAI-compatible provider pointed at the gateway, as a user configures it. */
+function gatewayProvider(f: GatewayFixture) {
+  return createOpenAICompatible({ name: 'gateway', baseURL: `${f.host.baseUrl}/v1`, apiKey: 'unused' });
+}
+
+/**
+ * The one tool both tests declare; `execute` records what it receives. No `validate`: the SDK does
+ * not check the arguments itself, the gateway did.
+ */
+function weatherTools(received: unknown[]) {
+  return {
+    get_weather: tool({
+      description: 'Weather of a city',
+      inputSchema: jsonSchema<{ city: string }>({ ...WEATHER_PARAMETERS, required: ['city'] }),
+      execute: async (input) => {
+        received.push(input);
+        return { temperature: 21 };
+      },
+    }),
+  };
+}
+
 describe('the Vercel AI SDK pointed at the gateway', () => {
   it('generateText: the tool execute receives the repaired arguments', async () => {
     // A broken structured call first (repaired by the gateway), then the model's final text after the tool result.
@@ -17,21 +39,11 @@ describe('the Vercel AI SDK pointed at the gateway', () => {
       { kind: 'text', content: 'It is 21 degrees in Paris.' },
     ]);
     const received: unknown[] = [];
-    const provider = createOpenAICompatible({ name: 'gateway', baseURL: `${fixture.host.baseUrl}/v1`, apiKey: 'unused' });
+    const provider = gatewayProvider(fixture);
     const result = await generateText({
       model: provider('m'),
       prompt: 'Weather in Paris?',
-      tools: {
-        get_weather: tool({
-          description: 'Weather of a city',
-          // No `validate`: the SDK does not check the arguments itself; the gateway did.
-          inputSchema: jsonSchema<{ city: string }>({ ...WEATHER_PARAMETERS, required: ['city'] }),
-          execute: async (input) => {
-            received.push(input);
-            return { temperature: 21 };
-          },
-        }),
-      },
+      tools: weatherTools(received),
       stopWhen: ({ steps }) => steps.length >= 2,
     });
     expect(received).toEqual([{ city: 'Paris' }]);
@@ -47,20 +59,11 @@ describe('the Vercel AI SDK pointed at the gateway', () => {
     ]);
     const received: unknown[] = [];
     const errors: unknown[] = [];
-    const provider = createOpenAICompatible({ name: 'gateway', baseURL: `${fixture.host.baseUrl}/v1`, apiKey: 'unused' });
+    const provider = gatewayProvider(fixture);
     const result = streamText({
       model: provider('m'),
       prompt: 'Weather in Paris?',
-      tools: {
-        get_weather: tool({
-          description: 'Weather of a city',
-          inputSchema: jsonSchema<{ city: string }>({ ...WEATHER_PARAMETERS, required: ['city'] }),
-          execute: async (input) => {
-            received.push(input);
-            return { temperature: 21 };
-          },
-        }),
-      },
+      tools: weatherTools(received),
       stopWhen: ({ steps }) => steps.length >= 2,
       onError: ({ error }) => {
         errors.push(error);

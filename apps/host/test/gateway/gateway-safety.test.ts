@@ -167,3 +167,26 @@ async function until(condition: () => boolean): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe('hostile request bodies', () => {
+  /** JSON text of `depth` nested arrays around `inner`. */
+  const nested = (depth: number, inner = '1'): string => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+
+  it('refuses bodies nested deeply (a parameter, a tool schema) with a 400 and its code, never asks the upstream, and goes on serving', async () => {
+    await start(() => ({ kind: 'text', content: 'Hi' }), []);
+    const send = (text: string) => fetch(`${host!.baseUrl}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+    const deepParameter = await send(`{"model":"m","messages":[{"role":"user","content":"x"}],"temperature":${nested(100_000)}}`);
+    expect(deepParameter.status).toBe(400);
+    expect(((await deepParameter.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: 'ACODE-GTW-001', param: '/temperature' });
+    const deepSchema = await send(
+      `{"model":"m","messages":[{"role":"user","content":"x"}],"tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object","properties":{"a":{"type":"array","items":${'{"type":"array","items":'.repeat(20_000)}{"type":"string"}${'}'.repeat(20_000)}}}}}}]}`,
+    );
+    expect(deepSchema.status).toBe(400);
+    expect(((await deepSchema.json()) as { error: { code: string } }).error.code).toBe('ACODE-GTW-002');
+    const deepMessages = await send(`{"model":"m","messages":${nested(100_000, '{}')}}`);
+    expect(deepMessages.status).toBe(400);
+    expect(model!.requests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(0);
+    const fine = await send('{"model":"m","messages":[{"role":"user","content":"x"}]}');
+    expect(fine.status).toBe(200);
+  });
+});

@@ -154,6 +154,22 @@ describe('a call to a tool the request does not declare is asked again, naming t
   });
 });
 
+/** What the openai client throws for one request, streamed (the stream read to its end) or not; the answer when it throws nothing. */
+function openAiFailure(f: GatewayFixture, stream: boolean): Promise<OpenAiError> {
+  return openAiClient(f)
+    .chat.completions.create({ model: 'm', messages: MESSAGES, tools: TOOLS_OPENAI, stream })
+    .then(async (answer) => ({ answered: stream ? await drainOpenAiStream(answer as AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>) : answer }))
+    .catch((e: unknown) => e) as Promise<OpenAiError>;
+}
+
+/** What the ollama client throws for one request, streamed (read to its end) or not. */
+function ollamaFailure(f: GatewayFixture, stream: boolean): Promise<OllamaError> {
+  const answer = stream
+    ? ollamaClient(f).chat({ model: 'm', messages: MESSAGES, tools: TOOLS_OLLAMA, stream: true }).then(async (parts) => ({ answered: await drainOllamaStream(parts) }))
+    : ollamaClient(f).chat({ model: 'm', messages: MESSAGES, tools: TOOLS_OLLAMA, stream: false }).then((answered) => ({ answered }));
+  return answer.catch((e: unknown) => e) as Promise<OllamaError>;
+}
+
 /** A script answering every chat request with `step`, so a retry by anyone still meets it. */
 const always = (step: ScriptStep) => () => step;
 
@@ -162,9 +178,8 @@ describe('an upstream 500 is a 502 in the route\'s error shape', () => {
 
   it('openai client, streamed or not: 502, type upstream_error, an ACODE-MDL code', async () => {
     fixture = await startGateway(FIVE_HUNDRED);
-    const client = openAiClient(fixture);
     for (const stream of [false, true]) {
-      const error = (await client.chat.completions.create({ model: 'm', messages: MESSAGES, tools: TOOLS_OPENAI, stream }).catch((e: unknown) => e)) as OpenAiError;
+      const error = await openAiFailure(fixture, stream);
       expect(error).toBeInstanceOf(OpenAI.APIError);
       expect(error.status).toBe(502);
       expect(error.type).toBe('upstream_error');
@@ -175,14 +190,10 @@ describe('an upstream 500 is a 502 in the route\'s error shape', () => {
 
   it('ollama client, streamed or not: 502, { error: "ACODE-MDL-...: ..." }', async () => {
     fixture = await startGateway(FIVE_HUNDRED, { upstream: 'ollama' });
-    const client = ollamaClient(fixture);
-    const whole = (await client.chat({ model: 'm', messages: MESSAGES, tools: TOOLS_OLLAMA, stream: false }).catch((e: unknown) => e)) as OllamaError;
+    const whole = await ollamaFailure(fixture, false);
     expect(whole.status_code).toBe(502);
     expect(whole.error).toMatch(/^ACODE-MDL-\d+: /);
-    const streamed = (await client
-      .chat({ model: 'm', messages: MESSAGES, tools: TOOLS_OLLAMA, stream: true })
-      .then(drainOllamaStream)
-      .catch((e: unknown) => e)) as OllamaError;
+    const streamed = await ollamaFailure(fixture, true);
     expect(streamed.status_code).toBe(502);
     expect(streamed.error).toMatch(/^ACODE-MDL-\d+: /);
   });
@@ -197,12 +208,8 @@ describe('upstream garbage (a 200 that is not a chat answer) is a 502 in the rou
 
   it.each(GARBAGE)('openai client, streamed or not: $what', async ({ step }) => {
     fixture = await startGateway(always(step));
-    const client = openAiClient(fixture);
     for (const stream of [false, true]) {
-      const error = (await client.chat.completions
-        .create({ model: 'm', messages: MESSAGES, tools: TOOLS_OPENAI, stream })
-        .then(async (answer) => ({ answered: stream ? await drainOpenAiStream(answer as AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>) : answer }))
-        .catch((e: unknown) => e)) as OpenAiError;
+      const error = await openAiFailure(fixture, stream);
       expect(error).toBeInstanceOf(OpenAI.APIError);
       expect(error.status).toBe(502);
       expect(error.type).toBe('upstream_error');
@@ -212,17 +219,10 @@ describe('upstream garbage (a 200 that is not a chat answer) is a 502 in the rou
 
   it.each(GARBAGE)('ollama client (Ollama upstream), streamed or not: $what', async ({ step }) => {
     fixture = await startGateway(always(step), { upstream: 'ollama' });
-    const client = ollamaClient(fixture);
-    const whole = (await client
-      .chat({ model: 'm', messages: MESSAGES, tools: TOOLS_OLLAMA, stream: false })
-      .then((answered) => ({ answered }))
-      .catch((e: unknown) => e)) as OllamaError;
+    const whole = await ollamaFailure(fixture, false);
     expect(whole.status_code).toBe(502);
     expect(whole.error).toMatch(/^ACODE-MDL-\d+: /);
-    const streamed = (await client
-      .chat({ model: 'm', messages: MESSAGES, tools: TOOLS_OLLAMA, stream: true })
-      .then(async (answer) => ({ answered: await drainOllamaStream(answer) }))
-      .catch((e: unknown) => e)) as OllamaError;
+    const streamed = await ollamaFailure(fixture, true);
     expect(streamed.status_code).toBe(502);
     expect(streamed.error).toMatch(/^ACODE-MDL-\d+: /);
   });
@@ -233,18 +233,12 @@ describe('an upstream that stalls past timeout_ms', () => {
   it('is a 504 in each route\'s shape for a streamed request through the official clients', async () => {
     const stall: ScriptStep = { kind: 'slow', delayMs: 4_000, then: { kind: 'text', content: 'late' } };
     fixture = await startGateway(always(stall), { timeoutMs: 1_000 });
-    const openAiError = (await openAiClient(fixture)
-      .chat.completions.create({ model: 'm', messages: MESSAGES, tools: TOOLS_OPENAI, stream: true })
-      .then(async (answer) => ({ answered: await drainOpenAiStream(answer) }))
-      .catch((e: unknown) => e)) as OpenAiError;
+    const openAiError = await openAiFailure(fixture, true);
     expect(openAiError).toBeInstanceOf(OpenAI.APIError);
     expect(openAiError.status).toBe(504);
     expect(openAiError.type).toBe('timeout');
     expect(String(openAiError.code)).toMatch(/^ACODE-MDL-/);
-    const ollamaError = (await ollamaClient(fixture)
-      .chat({ model: 'm', messages: MESSAGES, tools: TOOLS_OLLAMA, stream: true })
-      .then(async (answer) => ({ answered: await drainOllamaStream(answer) }))
-      .catch((e: unknown) => e)) as OllamaError;
+    const ollamaError = await ollamaFailure(fixture, true);
     expect(ollamaError.status_code).toBe(504);
     expect(ollamaError.error).toMatch(/^ACODE-MDL-\d+: /);
   });

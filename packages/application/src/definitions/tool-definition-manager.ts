@@ -35,6 +35,11 @@ export interface ToolDefinitionManagerDependencies {
   readonly clock: IClock;
   /** Stamps events. */
   readonly wallClock: IWallClock;
+  /**
+   * Told of each definition that fails validation (001 §8's failure log line and metric; 001 §11
+   * has no failure event). `toolName` is the input's `name` as sent (a string, possibly hostile) or `''`.
+   */
+  readonly onValidationFailed?: (toolName: string, violations: readonly DefinitionViolation[], validationMs: number) => void;
 }
 
 /**
@@ -61,17 +66,20 @@ export class ToolDefinitionManager {
   validate(input: unknown): readonly DefinitionViolation[] {
     const started = this.deps.clock.now();
     const violations = validateToolDefinition(input);
-    if (violations.length === 0) {
-      const definition = input as ToolDefinition;
-      this.deps.events.publish({
-        type: 'ToolDefinitionValidated',
-        toolName: definition.name,
-        category: definition.category ?? 'general',
-        parameterCount: Object.keys(definition.parameters.properties ?? {}).length,
-        validationMs: this.deps.clock.now() - started,
-        timestamp: this.#now(),
-      });
+    const validationMs = this.deps.clock.now() - started;
+    if (violations.length > 0) {
+      this.deps.onValidationFailed?.(inputName(input), violations, validationMs);
+      return violations;
     }
+    const definition = input as ToolDefinition;
+    this.deps.events.publish({
+      type: 'ToolDefinitionValidated',
+      toolName: definition.name,
+      category: definition.category ?? 'general',
+      parameterCount: Object.keys(definition.parameters.properties ?? {}).length,
+      validationMs,
+      timestamp: this.#now(),
+    });
     return violations;
   }
 
@@ -188,6 +196,17 @@ export class ToolDefinitionManager {
 
   #now(): string {
     return new Date(this.deps.wallClock.nowEpochMs()).toISOString();
+  }
+}
+
+/** The `name` of an input that failed validation, when it is a string (a name that throws when read, as a getter may, is none). */
+function inputName(input: unknown): string {
+  if (input === null || typeof input !== 'object') return '';
+  try {
+    const name = (input as { readonly name?: unknown }).name;
+    return typeof name === 'string' ? name : '';
+  } catch {
+    return '';
   }
 }
 

@@ -14,27 +14,17 @@ import { loadConfig } from '@acode/infrastructure/config';
 import { InMemoryMetrics } from '@acode/infrastructure/metrics';
 import { ConfigToolsProvider, CoreToolsProvider } from '@acode/infrastructure/providers';
 import { JsonRepairer } from '@acode/infrastructure/repair';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { container, registerAcodeServices } from '../../src/index.js';
 import { logSink } from '../support/log-sink.js';
+import { projectDirs } from '../support/project-dirs.js';
 
 // The infrastructure classes carry no decorators any more: the composition builds each one from
 // its ports. These are the container checks that used to sit beside each class.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const root = mkdtempSync(join(tmpdir(), 'acode-di-registrations-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-let count = 0;
-function project(config?: string): string {
-  const dir = join(root, `p${++count}`);
-  mkdirSync(join(dir, '.agent'), { recursive: true });
-  if (config !== undefined) writeFileSync(join(dir, '.agent', 'config.yml'), config);
-  return dir;
-}
+const { root, project } = projectDirs('acode-di-registrations-');
 
 function compose(config?: string) {
   const cwd = project(config);

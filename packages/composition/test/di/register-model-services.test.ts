@@ -1,15 +1,15 @@
 import { ConfigurationException, TOKENS, type IChatModelClient, type ITelemetryStore, type ToolRegistrationService } from '@acode/application';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { container, registerAcodeServices } from '../../src/index.js';
 import { startScriptedModelServer, type ScriptedModelServer } from '@acode/infrastructure/testing';
 import { ToolCallRetryHandler } from '@acode/infrastructure/retry';
 import type { Writable } from 'node:stream';
 import { logSink } from '../support/log-sink.js';
+import { projectDirs } from '../support/project-dirs.js';
 
-const root = mkdtempSync(join(tmpdir(), 'acode-di-models-'));
+const { root, project } = projectDirs('acode-di-models-');
 const opened: ITelemetryStore[] = [];
 const servers: ScriptedModelServer[] = [];
 
@@ -17,16 +17,6 @@ afterEach(async () => {
   for (const store of opened.splice(0)) store.close();
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-let count = 0;
-function project(config?: string): string {
-  const dir = join(root, `p${++count}`);
-  mkdirSync(join(dir, '.agent'), { recursive: true });
-  if (config !== undefined) writeFileSync(join(dir, '.agent', 'config.yml'), config);
-  return dir;
-}
-
 
 async function compose(cwd: string, options: { telemetryPath?: string; logStream?: Writable; env?: Record<string, string> } = {}) {
   const scope = container.createChildContainer();

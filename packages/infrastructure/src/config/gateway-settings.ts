@@ -68,32 +68,29 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 type MutableGateway = { -readonly [K in keyof GatewaySettings]?: GatewaySettings[K] };
 
+/** The settings of `gateway:` that are one value each, checked by their rule in {@link GATEWAY_SETTINGS}: the key and its field. */
+const SCALAR_FIELDS = Object.freeze({
+  on_invalid: 'onInvalid',
+  strict: 'strict',
+  max_body_bytes: 'maxBodyBytes',
+  timeout_ms: 'timeoutMs',
+  max_concurrent_upstream: 'maxConcurrentUpstream',
+  keep_alive_ms: 'keepAliveMs',
+} satisfies Record<keyof typeof GATEWAY_SETTINGS, keyof GatewaySettings>);
+
 /** Checks one file's `gateway:` section; only the keys it sets. ACODE-CFG-002 for a wrong value, CFG-003 warnings for unknown keys. */
 export function readGatewaySection(document: ConfigDocument, body: unknown, warnings: ConfigWarning[]): Partial<GatewaySettings> {
   const gateway: MutableGateway = {};
   for (const [key, value] of Object.entries(sectionMapping(document, ['gateway'], body))) {
     const path: ConfigPath = ['gateway', key];
+    if (Object.hasOwn(SCALAR_FIELDS, key)) {
+      const setting = key as keyof typeof SCALAR_FIELDS;
+      (gateway as Record<string, unknown>)[SCALAR_FIELDS[setting]] = checkSetting(document, path, GATEWAY_SETTINGS[setting], value, warnings);
+      continue;
+    }
     switch (key) {
       case 'upstream':
         gateway.upstream = readUpstream(document, path, value, warnings);
-        break;
-      case 'on_invalid':
-        gateway.onInvalid = checkSetting(document, path, GATEWAY_SETTINGS.on_invalid, value, warnings) as GatewaySettings['onInvalid'];
-        break;
-      case 'strict':
-        gateway.strict = checkSetting(document, path, GATEWAY_SETTINGS.strict, value, warnings) as boolean;
-        break;
-      case 'max_body_bytes':
-        gateway.maxBodyBytes = checkSetting(document, path, GATEWAY_SETTINGS.max_body_bytes, value, warnings) as number;
-        break;
-      case 'timeout_ms':
-        gateway.timeoutMs = checkSetting(document, path, GATEWAY_SETTINGS.timeout_ms, value, warnings) as number;
-        break;
-      case 'max_concurrent_upstream':
-        gateway.maxConcurrentUpstream = checkSetting(document, path, GATEWAY_SETTINGS.max_concurrent_upstream, value, warnings) as number;
-        break;
-      case 'keep_alive_ms':
-        gateway.keepAliveMs = checkSetting(document, path, GATEWAY_SETTINGS.keep_alive_ms, value, warnings) as number;
         break;
       case 'auth_token_env':
         // Only the variable's name is configured; the host reads (and requires) its value at startup.

@@ -40,12 +40,9 @@ function logDefinitionEvent(logger: ILogger, event: ToolDefinitionEvent): void {
       return;
     case 'ToolDefinitionCreated':
       logger.info(
-        `${DEFINITION_LOG_TAG} Custom tool definition created. Id: ${text(event.definitionId)}, Name: ${text(event.toolName)}, Version: ${text(event.version)}, CreatedBy: ${user(event.createdBy)}`,
+        `${DEFINITION_LOG_TAG} Custom tool definition created. ${recordText(event)}, CreatedBy: ${user(event.createdBy)}`,
         {
-          event: event.type,
-          definition_id: event.definitionId,
-          tool_name: event.toolName,
-          version: event.version,
+          ...recordFields(event),
           category: event.category,
           ...(event.createdBy === undefined ? {} : { created_by: event.createdBy }),
         },
@@ -54,12 +51,9 @@ function logDefinitionEvent(logger: ILogger, event: ToolDefinitionEvent): void {
     case 'ToolDefinitionUpdated': {
       const changed = event.changedFields.map(text);
       logger.info(
-        `${DEFINITION_LOG_TAG} Tool definition updated. Id: ${text(event.definitionId)}, Name: ${text(event.toolName)}, Version: ${text(event.version)}, ChangedFields: ${changed.length === 0 ? 'none' : changed.join(', ')}, UpdatedBy: ${user(event.updatedBy)}`,
+        `${DEFINITION_LOG_TAG} Tool definition updated. ${recordText(event)}, ChangedFields: ${changed.length === 0 ? 'none' : changed.join(', ')}, UpdatedBy: ${user(event.updatedBy)}`,
         {
-          event: event.type,
-          definition_id: event.definitionId,
-          tool_name: event.toolName,
-          version: event.version,
+          ...recordFields(event),
           changed_fields: changed.join(','),
           ...(event.updatedBy === undefined ? {} : { updated_by: event.updatedBy }),
         },
@@ -68,12 +62,9 @@ function logDefinitionEvent(logger: ILogger, event: ToolDefinitionEvent): void {
     }
     case 'ToolDefinitionDeleted':
       logger.info(
-        `${DEFINITION_LOG_TAG} Custom tool definition deleted. Id: ${text(event.definitionId)}, Name: ${text(event.toolName)}, Version: ${text(event.version)}, DeletedBy: ${user(event.deletedBy)}`,
+        `${DEFINITION_LOG_TAG} Custom tool definition deleted. ${recordText(event)}, DeletedBy: ${user(event.deletedBy)}`,
         {
-          event: event.type,
-          definition_id: event.definitionId,
-          tool_name: event.toolName,
-          version: event.version,
+          ...recordFields(event),
           ...(event.deletedBy === undefined ? {} : { deleted_by: event.deletedBy }),
         },
       );
@@ -107,6 +98,19 @@ export function logDefinitionValidationFailure(
     error_summary: listed.join('; '),
     ...(validationMs === undefined ? {} : { validation_ms: validationMs }),
   });
+}
+
+/** A change to a stored definition: the events that name one record. */
+type RecordEvent = Extract<ToolDefinitionEvent, { readonly definitionId: string }>;
+
+/** `Id: …, Name: …, Version: …` of a record's change, each part made safe for one line. */
+function recordText(event: RecordEvent): string {
+  return `Id: ${text(event.definitionId)}, Name: ${text(event.toolName)}, Version: ${text(event.version)}`;
+}
+
+/** The structured fields every record's change line carries. */
+function recordFields(event: RecordEvent): { event: RecordEvent['type']; definition_id: string; tool_name: string; version: string } {
+  return { event: event.type, definition_id: event.definitionId, tool_name: event.toolName, version: event.version };
 }
 
 /** A string safe on one log line: cut, control characters replaced (names are validated before most events; the log line does not rely on it). */

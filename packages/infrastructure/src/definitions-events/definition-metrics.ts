@@ -11,7 +11,7 @@ import { DEFINITION_METRIC_NAMES } from '../metrics/metric-help.js';
  *
  * Two of §8's metrics are not in the events: failures (001 §11 has no failure event) are
  * {@link recordDefinitionValidationFailure}'s, and the definitions per category (a total no single
- * event knows) are {@link setDefinitionsByCategory}'s; the definition use cases call both.
+ * event knows) are {@link setDefinitionsByCategory}'s; the host's composition calls both.
  */
 export function subscribeDefinitionMetrics(events: IToolDefinitionEvents, metrics: IMetrics): () => void {
   return events.subscribe(function definitionMetrics(event) {

@@ -1,7 +1,6 @@
 import { canonicalJson, describeValueType, isPlainObject, MAX_JSON_DEPTH, ownValue, type ChatMessage } from '@acode/domain';
-import { excerpt, requestError, type GatewayRequestError, type GatewayRequestReading, type Read } from './gateway-request-error.js';
-import { readModel, requestParameters } from './request-parameters.js';
-import { readRequestTools } from './read-request-tools.js';
+import { excerpt, requestError, type GatewayRequestReading, type Read } from './gateway-request-error.js';
+import { readChatBody, type ChatBodyDialect } from './read-chat-body.js';
 
 
 /**
@@ -32,48 +31,27 @@ export function readOllamaChatRequest(body: unknown): GatewayRequestReading {
   }
 }
 
+const OLLAMA: ChatBodyDialect = { wire: 'ollama', streamByDefault: true, readMessage, linkMessages };
+
 function readBody(body: unknown): GatewayRequestReading {
-  if (!isPlainObject(body)) return refused(requestError('', `The body must be a JSON object; got ${describeValueType(body)}`));
-  const model = readModel(body);
-  if ('error' in model) return refused(model.error);
-  const stream = ownValue(body, 'stream') ?? true;
-  if (typeof stream !== 'boolean') return refused(requestError('/stream', `stream must be a boolean; got ${describeValueType(stream)}`));
-  const messages = readMessages(ownValue(body, 'messages'));
-  if ('error' in messages) return refused(messages.error);
-  const tools = readRequestTools(ownValue(body, 'tools'), 'ollama');
-  if (!tools.ok) return refused(tools.error);
-  const parameters = requestParameters(body);
-  if (!parameters.ok) return refused(parameters.error);
-  return { ok: true, request: { wire: 'ollama', model: model.value, messages: messages.value, tools: tools.tools, stream, parameters: parameters.parameters } };
+  return readChatBody(body, OLLAMA);
 }
 
-function refused(error: GatewayRequestError): GatewayRequestReading {
-  return { ok: false, error };
-}
-
-function readMessages(value: unknown): Read<ChatMessage[]> {
-  if (!Array.isArray(value)) return { error: requestError('/messages', `messages must be an array; got ${describeValueType(value)}`) };
-  if (value.length === 0) return { error: requestError('/messages', 'messages must not be empty') };
-  const messages: ChatMessage[] = [];
-  // Calls of the last assistant message not answered yet: Ollama's tool messages name their tool
-  // but no call, and an OpenAI upstream needs the id (`tool_call_id`) of the call each answers.
+/**
+ * Calls of the last assistant message not answered yet: Ollama's tool messages name their tool
+ * but no call, and an OpenAI upstream needs the id (`tool_call_id`) of the call each answers.
+ */
+function linkMessages(messages: readonly ChatMessage[]): ChatMessage[] {
   let pending: { id: string; name: string }[] = [];
-  for (let index = 0; index < value.length; index++) {
-    const message = readMessage(value[index], index);
-    if ('error' in message) return message;
-    let read = message.value;
-    if (read.role === 'assistant') pending = (read.toolCalls ?? []).map(({ id, name }) => ({ id, name }));
-    else if (read.role === 'tool') {
-      const at = pending.findIndex((call) => call.name === read.toolName);
-      const answered = pending[at === -1 ? 0 : at];
-      if (answered !== undefined) {
-        pending = pending.filter((call) => call !== answered);
-        read = { ...read, toolCallId: answered.id, toolName: read.toolName ?? answered.name };
-      }
-    }
-    messages.push(read);
-  }
-  return { value: messages };
+  return messages.map((message) => {
+    if (message.role === 'assistant') pending = (message.toolCalls ?? []).map(({ id, name }) => ({ id, name }));
+    if (message.role !== 'tool') return message;
+    const at = pending.findIndex((call) => call.name === message.toolName);
+    const answered = pending[at === -1 ? 0 : at];
+    if (answered === undefined) return message;
+    pending = pending.filter((call) => call !== answered);
+    return { ...message, toolCallId: answered.id, toolName: message.toolName ?? answered.name };
+  });
 }
 
 function readMessage(item: unknown, index: number): Read<ChatMessage> {

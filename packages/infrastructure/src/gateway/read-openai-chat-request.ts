@@ -1,7 +1,6 @@
 import { appendPointer, describeValueType, isPlainObject, ownValue, type ChatMessage } from '@acode/domain';
 import { excerpt, requestError, type GatewayRequestError, type GatewayRequestReading, type Read } from './gateway-request-error.js';
-import { readModel, requestParameters } from './request-parameters.js';
-import { readRequestTools } from './read-request-tools.js';
+import { readChatBody, type ChatBodyDialect } from './read-chat-body.js';
 
 
 /**
@@ -34,46 +33,34 @@ export function readOpenAiChatRequest(body: unknown): GatewayRequestReading {
   }
 }
 
+const OPENAI: ChatBodyDialect = { wire: 'openai', streamByDefault: false, readMessage, linkMessages, refuseFields: refuseLegacyFunctions };
+
 function readBody(body: unknown): GatewayRequestReading {
-  if (!isPlainObject(body)) return refused(requestError('', `The body must be a JSON object; got ${describeValueType(body)}`));
-  const model = readModel(body);
-  if ('error' in model) return refused(model.error);
+  return readChatBody(body, OPENAI);
+}
+
+/** The deprecated `functions` / `function_call`: calls to functions declared that way could not be checked. */
+function refuseLegacyFunctions(body: Readonly<Record<string, unknown>>): GatewayRequestError | undefined {
   for (const legacy of ['functions', 'function_call']) {
-    if (ownValue(body, legacy) !== undefined && ownValue(body, legacy) !== null) {
-      return refused(requestError(`/${legacy}`, `${legacy} is deprecated and not supported by the gateway; declare tools with "tools" (and choose with "tool_choice")`));
+    const value = ownValue(body, legacy);
+    if (value !== undefined && value !== null) {
+      return requestError(`/${legacy}`, `${legacy} is deprecated and not supported by the gateway; declare tools with "tools" (and choose with "tool_choice")`);
     }
   }
-  const stream = ownValue(body, 'stream') ?? false;
-  if (typeof stream !== 'boolean') return refused(requestError('/stream', `stream must be a boolean; got ${describeValueType(stream)}`));
-  const messages = readMessages(ownValue(body, 'messages'));
-  if ('error' in messages) return refused(messages.error);
-  const tools = readRequestTools(ownValue(body, 'tools'), 'openai');
-  if (!tools.ok) return refused(tools.error);
-  const parameters = requestParameters(body);
-  if (!parameters.ok) return refused(parameters.error);
-  return { ok: true, request: { wire: 'openai', model: model.value, messages: messages.value, tools: tools.tools, stream, parameters: parameters.parameters } };
+  return undefined;
 }
 
-function refused(error: GatewayRequestError): GatewayRequestReading {
-  return { ok: false, error };
-}
-
-function readMessages(value: unknown): Read<ChatMessage[]> {
-  if (!Array.isArray(value)) return { error: requestError('/messages', `messages must be an array; got ${describeValueType(value)}`) };
-  if (value.length === 0) return { error: requestError('/messages', 'messages must not be empty') };
-  const messages: ChatMessage[] = [];
-  // The tool each call id named: a tool message carries only the id, and an Ollama upstream
-  // wants the tool's name (`tool_name`) instead.
+/**
+ * The tool each call id named: a tool message carries only the id, and an Ollama upstream wants
+ * the tool's name (`tool_name`) instead.
+ */
+function linkMessages(messages: readonly ChatMessage[]): ChatMessage[] {
   const called = new Map<string, string>();
-  for (let index = 0; index < value.length; index++) {
-    const message = readMessage(value[index], index);
-    if ('error' in message) return message;
-    const read = message.value;
-    for (const call of read.toolCalls ?? []) called.set(call.id, call.name);
-    const toolName = read.role === 'tool' && read.toolCallId !== undefined ? called.get(read.toolCallId) : undefined;
-    messages.push(toolName === undefined ? read : { ...read, toolName });
-  }
-  return { value: messages };
+  return messages.map((message) => {
+    for (const call of message.toolCalls ?? []) called.set(call.id, call.name);
+    const toolName = message.role === 'tool' && message.toolCallId !== undefined ? called.get(message.toolCallId) : undefined;
+    return toolName === undefined ? message : { ...message, toolName };
+  });
 }
 
 function readMessage(item: unknown, index: number): Read<ChatMessage> {

@@ -41,12 +41,16 @@ export async function sendHttpRequest(url: string, init: TransportRequest): Prom
   let current = new URL(url);
   let method = init.method;
   let body = init.body;
+  let headers = init.headers;
   for (let redirects = 0; ; redirects++) {
-    const response = await exchange(current, method, init.headers, body, init.signal);
+    const response = await exchange(current, method, headers, body, init.signal, false);
     const location = response.headers.location;
     if (!isRedirect(response.statusCode) || location === undefined || redirects >= MAX_REDIRECTS) return toTransportResponse(response);
     response.resume();
-    current = new URL(location, current);
+    const next = new URL(location, current);
+    // As `fetch` does: the credentials go to the origin they were given for, never to another one.
+    if (next.origin !== current.origin) headers = withoutAuthorization(headers);
+    current = next;
     if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
       method = 'GET';
       body = undefined;
@@ -54,38 +58,31 @@ export async function sendHttpRequest(url: string, init: TransportRequest): Prom
   }
 }
 
-function exchange(url: URL, method: string, headers: Readonly<Record<string, string>>, body: string | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+/**
+ * One request. On a kept-alive connection the server closed while it sat idle, the request never
+ * reached the server, so it is sent once more on a new connection (`fresh`; Node's documented remedy).
+ */
+function exchange(url: URL, method: string, headers: Readonly<Record<string, string>>, body: string | undefined, signal: AbortSignal, fresh: boolean): Promise<IncomingMessage> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new TypeError(`unsupported protocol ${url.protocol}`));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const request = send(url, {
       method,
-      agent: AGENTS[url.protocol as 'http:' | 'https:'],
+      agent: fresh ? false : AGENTS[url.protocol as 'http:' | 'https:'],
       headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
       signal,
     });
     request.once('response', resolve);
     request.once('error', (error: NodeJS.ErrnoException) => {
-      // A kept-alive connection the server closed while it sat idle: the request never reached
-      // the server, so it is sent once more on a new connection (Node's documented remedy).
-      if (request.reusedSocket && error.code === 'ECONNRESET' && !signal.aborted) {
-        exchangeOnNewSocket(url, method, headers, body, signal).then(resolve, reject);
-      } else {
-        reject(error);
-      }
+      if (!fresh && request.reusedSocket && error.code === 'ECONNRESET' && !signal.aborted) exchange(url, method, headers, body, signal, true).then(resolve, reject);
+      else reject(error);
     });
     request.end(body);
   });
 }
 
-function exchangeOnNewSocket(url: URL, method: string, headers: Readonly<Record<string, string>>, body: string | undefined, signal: AbortSignal): Promise<IncomingMessage> {
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const request = send(url, { method, agent: false, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }, signal });
-    request.once('response', resolve);
-    request.once('error', reject);
-    request.end(body);
-  });
+function withoutAuthorization(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
 }
 
 function toTransportResponse(response: IncomingMessage): TransportResponse {

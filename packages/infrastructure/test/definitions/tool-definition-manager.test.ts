@@ -1,4 +1,4 @@
-import { DEFAULT_TOOL_REGISTRY_OPTIONS, ToolDefinitionManager, type ILicenseContext } from '@acode/application';
+import { DEFAULT_TOOL_REGISTRY_OPTIONS, ToolDefinitionManager, type ILicenseContext, type ToolDefinitionManagerDependencies } from '@acode/application';
 import { ERROR_CODES, type LicenseTier, type ToolDefinition, type ToolDefinitionEvent } from '@acode/domain';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import { makeDefinition, makeFullDefinition, makeTempDir, openDefinitionStore } 
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-function setUp(tier: LicenseTier = 'enterprise', file = join(makeTempDir(), 'acode.db')) {
+function setUp(tier: LicenseTier = 'enterprise', file = join(makeTempDir(), 'acode.db'), onValidationFailed?: ToolDefinitionManagerDependencies['onValidationFailed']) {
   const registry = new ToolSchemaRegistry(new CfworkerSchemaCompiler(), silent, new InMemoryMetrics(), new AsyncLocalCorrelationContext(), new SystemClock(), DEFAULT_TOOL_REGISTRY_OPTIONS);
   for (const core of CORE_TOOL_DEFINITIONS) registry.registerTool(core, { builtIn: true });
   const store = openDefinitionStore(file);
@@ -28,7 +28,7 @@ function setUp(tier: LicenseTier = 'enterprise', file = join(makeTempDir(), 'aco
   const logger = new RecordingLogger();
   subscribeDefinitionLogLines(events, logger);
   const license: ILicenseContext = { tier };
-  const manager = new ToolDefinitionManager({ store, registry, license, events, clock: new SystemClock(), wallClock: { nowEpochMs: () => Date.now() } });
+  const manager = new ToolDefinitionManager({ store, registry, license, events, clock: new SystemClock(), wallClock: { nowEpochMs: () => Date.now() }, ...(onValidationFailed === undefined ? {} : { onValidationFailed }) });
   return { registry, store, events, seen, logger, manager, file };
 }
 
@@ -112,6 +112,20 @@ describe('ToolDefinitionManager: create', () => {
     const change = manager.create(makeDefinition());
     expect(change).toMatchObject({ ok: false, refusal: 'conflict', errors: [{ code: ERROR_CODES.DEFINITION_STORE_DUPLICATE }] });
     expect(registry.findTool('weather_lookup')).toBeUndefined();
+  });
+});
+
+describe('ToolDefinitionManager: validation failures', () => {
+  it('tells onValidationFailed of each failure (the name as sent, every violation, the time), and publishes nothing', () => {
+    const failures: { toolName: string; paths: string[]; validationMs: number }[] = [];
+    const { manager, seen } = setUp('enterprise', undefined, (toolName, violations, validationMs) => failures.push({ toolName, paths: violations.map((v) => v.path), validationMs }));
+    expect(manager.create({ ...makeDefinition(), name: 'Bad Name' }).ok).toBe(false);
+    expect(manager.validate(42)).not.toEqual([]);
+    expect(manager.create(makeDefinition()).ok).toBe(true);
+    expect(failures.map((failure) => failure.toolName)).toEqual(['Bad Name', '']);
+    expect(failures[0]!.paths).toContain('/name');
+    expect(failures.every((failure) => failure.validationMs >= 0)).toBe(true);
+    expect(seen.map((event) => event.type)).toEqual(['ToolDefinitionValidated', 'ToolDefinitionCreated']);
   });
 });
 

@@ -66,6 +66,25 @@ describe('sendHttpRequest', () => {
     expect(await text(await sendHttpRequest(`${served.url}/see-other`, post('{}')))).toBe('GET /new');
   });
 
+  it('keeps the API key on a same-origin redirect and drops it on a redirect to another origin', async () => {
+    const other = createServer((req, res) => res.end(`other saw authorization: ${req.headers.authorization ?? 'none'}`));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const served = await serve((req, res) => {
+        if (req.url === '/same') return void res.writeHead(307, { location: '/seen' }).end();
+        if (req.url === '/away') return void res.writeHead(307, { location: `${otherUrl}/seen` }).end();
+        res.end(`same saw authorization: ${req.headers.authorization ?? 'none'}`);
+      });
+      const withKey = (path: string) => sendHttpRequest(`${served.url}${path}`, { ...post('{}'), headers: { 'content-type': 'application/json', authorization: 'Bearer sk-secret' } });
+      expect(await text(await withKey('/same'))).toBe('same saw authorization: Bearer sk-secret');
+      expect(await text(await withKey('/away'))).toBe('other saw authorization: none');
+    } finally {
+      other.closeAllConnections();
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+  });
+
   it('says a status as it is: not ok, the body readable', async () => {
     const served = await serve((_req, res) => res.writeHead(503).end('busy'));
     const response = await sendHttpRequest(served.url, post('{}'));
