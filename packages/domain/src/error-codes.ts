@@ -92,6 +92,10 @@ export const ERROR_CODES = Object.freeze({
   HOST_CROSS_SITE_REFUSED: 'ACODE-HST-006',
   /** Too many clients follow `GET /v1/events` at once: HTTP 503. */
   HOST_EVENT_STREAMS_FULL: 'ACODE-HST-007',
+  /** A request's `Host` header names neither this host's own address nor a name of `gateway.allowed_hosts` (DNS rebinding): HTTP 421. */
+  HOST_NAME_REFUSED: 'ACODE-HST-008',
+  /** A request body a web page could send without asking (`text/plain`, a form, multipart, or no media type): HTTP 415. */
+  HOST_MEDIA_TYPE_REFUSED: 'ACODE-HST-009',
   /** A tool folder lacks a file it needs (schema.json, doc_summary.md, doc.md, a handler). */
   TOOL_FOLDER_FILE_MISSING: 'ACODE-TBD-001',
   /** A tool folder file cannot be read or parsed (not JSON, not UTF-8, too large). */
@@ -132,6 +136,12 @@ export const ERROR_CODES = Object.freeze({
   GATEWAY_AUTH_REQUIRED: 'ACODE-GTW-003',
   /** The gateway serves `gateway.max_concurrent_upstream` requests and as many wait: HTTP 503 with `retry-after`. */
   GATEWAY_BUSY: 'ACODE-GTW-004',
+  /** A gateway request outlived `gateway.request_timeout_ms`, or its body did not arrive in time: HTTP 504 (408 for the body), or an error event once streaming. */
+  GATEWAY_DEADLINE: 'ACODE-GTW-005',
+  /** An answer needed more memory than `gateway.max_buffered_bytes` (per request) or `gateway.max_total_buffered_bytes` (host-wide) allow: cut, HTTP 502 or an error event. */
+  GATEWAY_BUFFER_LIMIT: 'ACODE-GTW-006',
+  /** A tool call of the upstream's answer was refused (cut, too large or invalid after its retries) and is not handed over as a call. */
+  GATEWAY_CALL_REFUSED: 'ACODE-GTW-007',
   /** A create would pass the license tier's custom definition limit (Core allows none): names the tier and its limit. */
   LICENSE_CUSTOM_LIMIT: 'ACODE-LIC-001',
   /** A custom definition's schema uses a keyword beyond the license tier's validation level: names keyword, tier and path. */
@@ -186,6 +196,8 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-HST-005': 'Admin authentication required',
   'ACODE-HST-006': 'Cross-site write refused',
   'ACODE-HST-007': 'Too many event streams',
+  'ACODE-HST-008': 'Host name not allowed',
+  'ACODE-HST-009': 'Request media type refused',
   'ACODE-TBD-001': 'Tool folder file missing',
   'ACODE-TBD-002': 'Tool folder file unreadable',
   'ACODE-TBD-003': 'Tool schema field invalid',
@@ -206,6 +218,9 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-GTW-002': 'Gateway tool unusable',
   'ACODE-GTW-003': 'Gateway authentication required',
   'ACODE-GTW-004': 'Gateway busy',
+  'ACODE-GTW-005': 'Gateway deadline passed',
+  'ACODE-GTW-006': 'Gateway buffer limit reached',
+  'ACODE-GTW-007': 'Gateway tool call refused',
   'ACODE-LIC-001': 'Custom definition limit of the license tier',
   'ACODE-LIC-002': 'Schema keyword beyond the license tier',
 });

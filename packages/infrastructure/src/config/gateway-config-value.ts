@@ -26,6 +26,10 @@ export function gatewayConfigSection(gateway: GatewaySettings): Record<string, C
     ...(gateway.authTokenEnv === undefined ? {} : { auth_token_env: gateway.authTokenEnv }),
     max_concurrent_upstream: gateway.maxConcurrentUpstream,
     keep_alive_ms: gateway.keepAliveMs ?? GATEWAY_SETTINGS.keep_alive_ms.default,
+    request_timeout_ms: gateway.requestTimeoutMs,
+    body_timeout_ms: gateway.bodyTimeoutMs,
+    max_buffered_bytes: gateway.maxBufferedBytes,
+    max_total_buffered_bytes: gateway.maxTotalBufferedBytes,
   };
 }
 

@@ -36,6 +36,14 @@ export interface GatewaySettings {
   readonly maxConcurrentUpstream: number;
   /** `gateway.keep_alive_ms`: longest silence of a client stream while its answer is decided; absent means 10 s. */
   readonly keepAliveMs?: number;
+  /** `gateway.request_timeout_ms`: longest a gateway request may last in all, retries and streaming included. */
+  readonly requestTimeoutMs: number;
+  /** `gateway.body_timeout_ms`: longest a client may take to send its request body (read before a slot is taken). */
+  readonly bodyTimeoutMs: number;
+  /** `gateway.max_buffered_bytes`: most bytes one request's answer may hold in memory (held text, call arguments, a whole answer). */
+  readonly maxBufferedBytes: number;
+  /** `gateway.max_total_buffered_bytes`: most bytes all answers together may hold in memory. */
+  readonly maxTotalBufferedBytes: number;
 }
 
 /** The keys of `gateway:` other than `upstream`, as setting rules. */
@@ -46,6 +54,10 @@ export const GATEWAY_SETTINGS = Object.freeze({
   timeout_ms: { type: 'integer', min: 1000, max: 600_000, unit: 'ms', default: 120_000 },
   max_concurrent_upstream: { type: 'integer', min: 1, max: 1024, default: 32 },
   keep_alive_ms: { type: 'integer', min: 100, max: 600_000, unit: 'ms', default: 10_000 },
+  request_timeout_ms: { type: 'integer', min: 1000, max: 3_600_000, unit: 'ms', default: 600_000 },
+  body_timeout_ms: { type: 'integer', min: 100, max: 600_000, unit: 'ms', default: 30_000 },
+  max_buffered_bytes: { type: 'integer', min: 64 * 1024, max: 1024 * MiB, unit: 'bytes', default: 16 * MiB },
+  max_total_buffered_bytes: { type: 'integer', min: 1 * MiB, max: 16 * 1024 * MiB, unit: 'bytes', default: 256 * MiB },
 } satisfies Record<string, SettingRule>);
 
 /** The keys of `gateway.upstream`, in the order `config show` prints them. */
@@ -61,6 +73,10 @@ export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = Object.freeze({
   strict: true,
   maxBodyBytes: GATEWAY_SETTINGS.max_body_bytes.default,
   maxConcurrentUpstream: GATEWAY_SETTINGS.max_concurrent_upstream.default,
+  requestTimeoutMs: GATEWAY_SETTINGS.request_timeout_ms.default,
+  bodyTimeoutMs: GATEWAY_SETTINGS.body_timeout_ms.default,
+  maxBufferedBytes: GATEWAY_SETTINGS.max_buffered_bytes.default,
+  maxTotalBufferedBytes: GATEWAY_SETTINGS.max_total_buffered_bytes.default,
 });
 
 /** An environment variable's name, as `auth_token_env` and `api_key_env` take it. */
@@ -76,6 +92,10 @@ const SCALAR_FIELDS = Object.freeze({
   timeout_ms: 'timeoutMs',
   max_concurrent_upstream: 'maxConcurrentUpstream',
   keep_alive_ms: 'keepAliveMs',
+  request_timeout_ms: 'requestTimeoutMs',
+  body_timeout_ms: 'bodyTimeoutMs',
+  max_buffered_bytes: 'maxBufferedBytes',
+  max_total_buffered_bytes: 'maxTotalBufferedBytes',
 } satisfies Record<keyof typeof GATEWAY_SETTINGS, keyof GatewaySettings>);
 
 /** Checks one file's `gateway:` section; only the keys it sets. ACODE-CFG-002 for a wrong value, CFG-003 warnings for unknown keys. */
