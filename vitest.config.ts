@@ -2,10 +2,30 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'test/**/*.test.ts', 'bench/test/**/*.test.mjs'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: ['default', './scripts/plain-summary-reporter.mjs'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'suite',
+          include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'test/**/*.test.ts', 'bench/test/**/*.test.mjs'],
+          exclude: ['**/node_modules/**', 'apps/*/test/attacks/**'],
+        },
+      },
+      {
+        // The attack tests measure the host's latency under load, so they run after the rest
+        // of the suite, alone: on a machine also running other tests they would measure those.
+        extends: true,
+        test: {
+          name: 'attacks',
+          include: ['apps/*/test/attacks/**/*.attack.test.ts'],
+          testTimeout: 180_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -6,7 +6,8 @@
  * budgets (issue 3's ratios from paired, interleaved runs); then tool execution (shipped handlers
  * called directly against the same call through the `ToolExecutor`: the core `file_read` in
  * process, `kb_search` and the bench's echo tool in a child process) with issue 5's budgets; then
- * repair safety, calls in text, hostile inputs, import cost, and the gateway (issue 15: the host's
+ * repair safety, calls in text, hostile inputs (with two attacks on the real host process), import
+ * cost, and the gateway (issue 15: the host's
  * `/v1/chat/completions` beside the same scripted upstream reached directly; alone with
  * `pnpm bench:gateway`). Prints the report and writes it to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
  * printed, not fatal. Run with `node --expose-gc` (the heap figures need it).
@@ -32,10 +33,11 @@ import { PARSE_BUDGETS, PARSE_RATIO_CHECKS, checkRatios } from './lib/parse-budg
 import { parseTasks } from './lib/parse-tasks.mjs';
 import { withRatios, withRatiosByWork } from './lib/ratios.mjs';
 import { renderMarkdown, renderText } from './lib/render-report.mjs';
-import { hostileNotes } from './lib/hostile-inputs/hostile-table.mjs';
+import { hostAttackNotes, hostileNotes } from './lib/hostile-inputs/hostile-table.mjs';
 import { importSubjects } from './lib/import-cost/import-subjects.mjs';
 import { importCostNotes, measureImportCost } from './lib/import-cost/measure-import-cost.mjs';
 import { runGatewaySection } from './lib/gateway/run-gateway.mjs';
+import { runHostAttacks } from './lib/hostile-inputs/run-host-attacks.mjs';
 import { runHostileInputs } from './lib/hostile-inputs/run-hostile.mjs';
 import { runSafetyComparison } from './lib/repair-safety/run-comparison.mjs';
 import { runTextCalls } from './lib/text-calls/run-text-calls.mjs';
@@ -124,6 +126,9 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
   process.stdout.write('Hostile inputs (a few seconds)...\n');
   const hostile = runHostileInputs(acode, parsing);
   notes.push(...hostileNotes(hostile));
+  process.stdout.write('Hostile inputs: the host under attack (real host processes, about half a minute)...\n');
+  const hostAttacks = await runHostAttacks();
+  notes.push(...hostAttacks.notes, ...hostAttackNotes(hostAttacks.rows));
 
   process.stdout.write('Import cost (fresh node processes, about twenty seconds)...\n');
   const { subjects: imports, missing } = importSubjects();
@@ -145,6 +150,7 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
     safety,
     ...(textCallReport === undefined ? {} : { textCalls: textCallReport }),
     ...(hostile.length === 0 ? {} : { hostile }),
+    ...(hostAttacks.rows.length === 0 ? {} : { hostAttacks: hostAttacks.rows }),
     importCost,
     ...(gateway.ok ? { gateway: gateway.report } : {}),
     notes,

@@ -8,7 +8,7 @@ import { parseBudgetTable, parseTimingTable, parsingMisses } from './parse-repor
 import { budgetTable, describeMachineLine, heapTable, timingTable } from './report-tables.mjs';
 import { safetyTable } from './repair-safety/safety-table.mjs';
 import { textCallCostTable, textCallTable } from './text-calls/text-call-table.mjs';
-import { hostileTable } from './hostile-inputs/hostile-table.mjs';
+import { hostAttackTable, hostileTable } from './hostile-inputs/hostile-table.mjs';
 import { importCostTable } from './import-cost/import-cost-table.mjs';
 import { gatewayTable } from './gateway/gateway-table.mjs';
 
@@ -88,6 +88,23 @@ arguments' text: size check, scan, parse, validation, defaults) or repairer, so 
 how long it holds the event loop; one warm-up, then the worst and median of the timed runs. The
 goal is 50 ms per validation call and the budget plus 10% for the repair. A goal, measured here,
 never asserted in tests. Inputs: \`bench/lib/hostile-inputs/hostile-cases.mjs\`.
+`;
+
+/** Follows the table of attacks on the real host: how its rows were measured. */
+const HOST_ATTACKS_TEXT = `Each attack runs against the real host process (\`node --max-old-space-size=512
+apps/host/dist/main.js --port 0\`, logging at warn), its upstream the hostile model server of the
+host's tests (\`apps/host/test/support/hostile-upstream.mjs\`, 50 MB per streamed answer) as a
+process of its own; the bench process plays the clients. *Streamed* mirrors the last test of
+\`memory-bounds.test.ts\`: 256 slots, 252 \`held\` streams (a call opened and never closed) and 4
+\`forward\` streams whose clients never read, opened 16 at a time 20 ms apart. *Slowloris*: default
+slots (32), \`gateway.body_timeout_ms: 2000\`, 80 raw TCP clients sending a chat POST head then a
+byte of their 1,000-byte body every 200 ms, while ordinary chat requests (model \`ok\`) are sent one
+after another. The host's peak heap (\`heapUsed\` every 10 ms) and longest event-loop hold
+(\`monitorEventLoopDelay\` at 10 ms, less the resolution) are measured inside it by a bench-only
+preload (\`bench/lib/hostile-inputs/host-probe-preload.mjs\`) over the attack; peak RSS is its
+VmHWM. \`/healthz\` is asked every 20 ms on one kept-alive connection. The goals: the host's event
+loop held under 50 ms and \`/healthz\` under 100 ms at worst. Measured here, never asserted in tests;
+on a machine running other work the host shares its cores with the upstream and the clients.
 `;
 
 const IMPORT_COST_PREAMBLE = `# Import cost
@@ -256,6 +273,7 @@ export function renderText(report) {
   if (report.safety) parts.push('', textTable(safetyTable(report.safety)));
   if (report.textCalls) parts.push('', textTable(textCallTable(report.textCalls.families)), '', textTable(textCallCostTable(report.textCalls.cost)));
   if (report.hostile) parts.push('', textTable(hostileTable(report.hostile)));
+  if (report.hostAttacks) parts.push('', textTable(hostAttackTable(report.hostAttacks)));
   if (report.importCost) parts.push('', textTable(importCostTable(report.importCost)));
   if (report.gateway) parts.push('', textTable(gatewayTable(report.gateway)));
   if (report.notes.length > 0) parts.push('', 'Notes:', ...report.notes.map((note) => `- ${clean(note)}`));
@@ -286,6 +304,7 @@ export function renderMarkdown(report) {
   if (report.safety) parts.push('', SAFETY_PREAMBLE, markdownTable(safetyTable(report.safety)));
   if (report.textCalls) parts.push('', TEXT_CALLS_PREAMBLE, markdownTable(textCallTable(report.textCalls.families)), '', markdownTable(textCallCostTable(report.textCalls.cost)));
   if (report.hostile) parts.push('', HOSTILE_PREAMBLE, markdownTable(hostileTable(report.hostile)));
+  if (report.hostAttacks) parts.push('', ...(report.hostile ? [] : [HOSTILE_PREAMBLE]), markdownTable(hostAttackTable(report.hostAttacks)), '', HOST_ATTACKS_TEXT.trimEnd());
   if (report.importCost) parts.push('', IMPORT_COST_PREAMBLE, markdownTable(importCostTable(report.importCost)));
   if (report.gateway) parts.push('', gatewayPreamble(report.gateway), markdownTable(gatewayTable(report.gateway)));
   if (report.notes.length > 0) parts.push('', '## Notes', '', ...report.notes.map((note) => `- ${markdownCell(note)}`));

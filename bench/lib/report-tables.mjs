@@ -44,6 +44,8 @@ import { formatBytes, formatInUnit, formatLimit, formatMicros, formatRate, forma
  *   the same scripted upstream reached directly.
  * @property {readonly import('./hostile-inputs/run-hostile.mjs').HostileRow[]} [hostile] Issue 13's
  *   hostile inputs: the event-loop hold of one call within the limits.
+ * @property {readonly import('./hostile-inputs/run-host-attacks.mjs').HostAttackRow[]} [hostAttacks] The
+ *   same section's attacks on the real host process: its heap, event loop and `/healthz` under attack.
  */
 
 /**

@@ -273,6 +273,15 @@ describe('chat', () => {
     );
   });
 
+  it('refuses a streamed call whose arguments pass max_argument_size, naming ACODE-TLP-009 once (exit 1)', async () => {
+    const model = await server([{ kind: 'tool_call', name: 'file_read', arguments: JSON.stringify({ path: 'x'.repeat(4000) }) }]);
+    const cwd = makeProject(`model:\n  providers:\n    local:\n      type: openai-compatible\n      base_url: ${model.url}/v1\n      model: m\n      timeout_ms: 5000\n      tool_call:\n        max_argument_size: 1024\n        retry_delay_ms: 0\n`);
+    const result = await run(['chat', '--message', 'Read a file', '--tools', 'file_read', '--stream', '--provider', 'local'], cwd);
+    expect(result.code).toBe(1);
+    expect(result.stdout).not.toContain('Tool calls (1 valid)');
+    expect(result.stdout.match(/ACODE-TLP-009/g)).toHaveLength(1);
+  });
+
   it('reports an unknown tool in the answer without retrying it (exit 1)', async () => {
     const model = await server([{ kind: 'tool_call', name: 'hack_system', arguments: {} }]);
     const result = await run(['chat', '--message', 'hi', '--tools', 'file_read'], chatProject(model.url));

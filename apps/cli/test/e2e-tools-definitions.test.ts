@@ -63,7 +63,7 @@ function cli(args: string[], options: { input?: string; token?: boolean } = {}) 
 }
 
 async function validate(name: string, args: unknown): Promise<number> {
-  const response = await fetch(`${baseUrl}/v1/tools/${name}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
+  const response = await fetch(`${baseUrl}/v1/tools/${name}/validate`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, body: JSON.stringify(args) });
   await response.arrayBuffer();
   return response.status;
 }

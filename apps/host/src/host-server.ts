@@ -10,9 +10,13 @@ import {
   type IToolSchemaRegistry,
 } from '@acode/application';
 import { ERROR_CODES, type RegistryLimits } from '@acode/domain';
+import { eventLoopShare, REQUEST_START_COST } from '@acode/infrastructure/model-clients';
 import type { HostDefinitions } from './definitions/host-definitions.js';
 import type { HostExecution } from './execution/host-execution.js';
+import { GatewayRequestMetrics } from './gateway/gateway-metrics.js';
 import type { HostGateway } from './gateway/host-gateway.js';
+import { accessRefusalResponse, canonicalHostAccess, createAccessPolicy, isOpenRoute, type AccessPolicy, type AccessTarget, type HostAccess } from './http/access-policy.js';
+import { isLoopbackAddress } from './gateway/gateway-guard.js';
 import { CORRELATION_ID_HEADER, acceptedCorrelationId } from './http/correlation-id.js';
 import { hostError } from './http/host-error.js';
 import { writeHostResponse, type HostResponse } from './http/host-response.js';
@@ -66,6 +70,14 @@ export interface HostServerOptions {
    * Without it those paths are 404s.
    */
   readonly gateway?: HostGateway;
+  /**
+   * Who may use the host (see `createAccessPolicy`, applied to every request before its route):
+   * the bearer token every route but `GET /healthz` and the Tool Manager page's files requires
+   * (`gateway.auth_token_env`; `hostAccessFromConfig` reads it), and the origins and host names
+   * served beyond the host's own. Without a token, a host bound beyond loopback serves only those
+   * open routes. Throws `ConfigurationException` (ACODE-CFG-002) for a malformed list entry.
+   */
+  readonly access?: HostAccess;
 }
 
 /** A host server: bound with `listen`, drained with `close`. */
@@ -98,6 +110,11 @@ export function createHostServer(options: HostServerOptions): HostServer {
   let draining = false;
   let inFlight = 0;
   let closing: Promise<void> | undefined;
+  // Checked now, so a bad list fails at construction rather than on the first request.
+  const access = canonicalHostAccess(options.access ?? {});
+  // Depends on the bound address: made when the server listens.
+  let policy: AccessPolicy | undefined;
+  const accessPolicy = (): AccessPolicy => (policy ??= createAccessPolicy(access, { address: (server.address() as AddressInfo | null)?.address ?? '127.0.0.1' }));
 
   const context: RouteContext = {
     registry,
@@ -139,6 +156,12 @@ export function createHostServer(options: HostServerOptions): HostServer {
     let template = '(unmatched)';
     let response: HostResponse | undefined;
     try {
+      // Health checks never wait; any other request takes its turn with the streams in flight,
+      // so a burst of arrivals is served over several turns of the event loop, not in one.
+      if (req.url !== '/healthz') {
+        const turn = eventLoopShare(REQUEST_START_COST);
+        if (turn !== undefined) await turn;
+      }
       const routed = route(req, res, correlationId);
       template = routed.template;
       response = await routed.respond();
@@ -182,14 +205,24 @@ export function createHostServer(options: HostServerOptions): HostServer {
       return params ? [{ candidate, params }] : [];
     });
     const gateway = options.gateway;
-    // The host's own routes keep priority; the gateway takes the rest of `/v1/` and `/api/`.
-    if (matches.length === 0 && gateway !== undefined && gateway.handles(segments)) {
-      const gone = goneSignal(res);
-      return { template: gateway.templateOf(req.method, segments), respond: () => gateway.serve(req, res, correlationId, gone) };
-    }
-    if (matches.length === 0) return fixed(hostError(404, 'No such endpoint', correlationId));
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const match = matches.find(({ candidate }) => candidate.method === method);
+    // The host's own routes keep priority; the gateway takes the rest of `/v1/` and `/api/`.
+    const gatewayTemplate = matches.length === 0 && gateway !== undefined && gateway.handles(segments) ? gateway.templateOf(req.method, segments) : undefined;
+    // One access rule for every request, decided before any route or the gateway runs (a 404 or 405 included).
+    const target = accessTarget(gatewayTemplate, segments, match?.candidate);
+    const refusal = accessPolicy().check(req, target);
+    if (refusal !== undefined) {
+      if (gatewayTemplate !== undefined) countGatewayRefusal(gatewayTemplate, refusal.reason === 'token' || refusal.reason === 'no-token' ? 'unauthorized' : 'invalid_request');
+      return { template: gatewayTemplate ?? match?.candidate.template ?? '(unmatched)', respond: async () => accessRefusalResponse(refusal, target, correlationId) };
+    }
+    // The token is the host's: no route sees it, and the gateway never forwards it (the upstream gets its own key, if any).
+    if (accessPolicy().tokenRequired) delete req.headers.authorization;
+    if (gateway !== undefined && gatewayTemplate !== undefined) {
+      const gone = goneSignal(res);
+      return { template: gatewayTemplate, respond: () => gateway.serve(req, res, correlationId, gone) };
+    }
+    if (matches.length === 0) return fixed(hostError(404, 'No such endpoint', correlationId));
     if (!match) {
       const allow = allowedMethods(matches.map(({ candidate }) => candidate));
       return fixed(hostError(405, `Method ${req.method ?? ''} is not allowed here; use ${allow}`, correlationId, { headers: { Allow: allow } }));
@@ -207,6 +240,11 @@ export function createHostServer(options: HostServerOptions): HostServer {
     };
   }
 
+  /** A gateway request refused by the access rule, counted under the route it was for (`acode_gateway_requests_total`). */
+  function countGatewayRefusal(template: string, outcome: 'unauthorized' | 'invalid_request'): void {
+    new GatewayRequestMetrics(metrics, template === CHAT_TEMPLATES.openai ? 'openai_chat' : template === CHAT_TEMPLATES.ollama ? 'ollama_chat' : 'pass_through').finish(outcome);
+  }
+
   return {
     get inFlight() {
       return inFlight;
@@ -219,6 +257,10 @@ export function createHostServer(options: HostServerOptions): HostServer {
         server.listen(port, address, () => {
           server.off('error', onError);
           server.on('error', (error) => logger.error(`Host server error: ${error.message}`, { event: 'HostServerError' }));
+          policy = undefined;
+          if (!accessPolicy().tokenRequired && !isLoopbackAddress(address)) {
+            logger.warn(`The host listens on ${address} without a bearer token: it serves only /healthz and the Tool Manager page`, { event: 'HostAccessTokenless' });
+          }
           resolve(server.address() as AddressInfo);
         });
       });
@@ -256,6 +298,18 @@ function goneSignal(res: ServerResponse): AbortSignal {
     if (!res.writableFinished) gone.abort(new Error('The client closed the connection'));
   });
   return gone.signal;
+}
+
+/** The chat routes' templates, as `HostGateway.templateOf` names them. */
+const CHAT_TEMPLATES = Object.freeze({ openai: '/v1/chat/completions', ollama: '/api/chat' });
+
+/** What the access rule needs to know of a request's route: its family, whether it is open, a gateway path's wire and whether it is a chat route. */
+function accessTarget(gatewayTemplate: string | undefined, segments: readonly string[], route: HostRoute | undefined): AccessTarget {
+  if (gatewayTemplate === undefined) return { family: 'host', open: isOpenRoute(route) };
+  if (gatewayTemplate === CHAT_TEMPLATES.openai) return { family: 'gateway', wire: 'openai', chat: true };
+  if (gatewayTemplate === CHAT_TEMPLATES.ollama) return { family: 'gateway', wire: 'ollama', chat: true };
+  // As the gateway shapes its own errors: Ollama's under `/api/`, OpenAI's elsewhere.
+  return { family: 'gateway', wire: segments[0] === 'api' ? 'ollama' : 'openai', chat: false };
 }
 
 function fixed(response: HostResponse): { template: string; respond: () => Promise<HostResponse> } {

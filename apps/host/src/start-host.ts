@@ -20,6 +20,7 @@ import { gatewayFromConfig } from './gateway/host-gateway.js';
 import { lazyTelemetryStore } from './gateway/lazy-telemetry-store.js';
 import { batchedTelemetryStore, resolveTelemetryPath } from '@acode/infrastructure/telemetry';
 import { composeDefinitions } from './definitions/compose-definitions.js';
+import { hostAccessFromConfig } from './http/access-policy.js';
 import { createHostServer, type HostServer, type HostTimeouts } from './host-server.js';
 import type { HostOptions } from './host-options.js';
 
@@ -86,6 +87,8 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     logger,
     metrics: container.resolve<IMetrics>(TOKENS.Metrics),
   });
+  // One token and one access rule for every route: the gateway's, the definitions', the execution routes'.
+  const access = hostAccessFromConfig(config.gateway, process.env);
   const report = await container.resolve<ToolRegistrationService>(TOKENS.ToolRegistrationService).start();
   const registry = container.resolve<IToolSchemaRegistry>(TOKENS.ToolSchemaRegistry);
   const server = createHostServer({
@@ -97,6 +100,7 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
     limits: container.resolve<ToolRegistryOptions>(TOKENS.ToolRegistryOptions).limits,
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     gateway,
+    access,
     execution: createHostExecution({
       catalog: () => container.resolve<IToolCatalog>(TOKENS.ToolCatalog),
       executor: () => container.resolve<IToolExecutor>(TOKENS.ToolExecutor),

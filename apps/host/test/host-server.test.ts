@@ -44,14 +44,14 @@ describe('createHostServer', () => {
   });
 
   it('closes the connection instead of draining a body it will not read', async () => {
-    const exchange = await rawExchange(port, 'POST /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\nabc');
+    const exchange = await rawExchange(port, 'POST /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\nabc');
     expect(parseRawResponse(exchange.text).status).toBe(405);
     expect(exchange.text).toMatch(/\r\nConnection: close\r\n/i);
     expect(exchange.closedByServer).toBe(true);
   });
 
   it('keeps the connection alive between complete requests', async () => {
-    const twice = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(2);
+    const twice = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.repeat(2);
     const exchange = await rawExchange(port, twice, { waitMs: 300 });
     expect(exchange.text.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
     expect(exchange.closedByServer).toBe(false);

@@ -36,8 +36,9 @@ describe('hostile tool names in the path', () => {
 
   it('cuts a 2000-character name in the envelope', async () => {
     const name = 'a'.repeat(2_000);
-    const response = await send(host.port, { method: 'POST', path: `/v1/tools/${name}/validate`, headers: { 'content-type': 'text/plain' }, body: '{}' });
-    expect(response.status).toBe(415);
+    // A repeated version is the route's own refusal, in the envelope (a body type the host refuses never reaches the route).
+    const response = await send(host.port, { method: 'POST', path: `/v1/tools/${name}/validate?version=1&version=2`, headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(response.status).toBe(400);
     expect(response.json().tool).toBe(`${'a'.repeat(64)}…`);
   });
 
@@ -48,7 +49,7 @@ describe('hostile tool names in the path', () => {
   });
 
   it('answers a request head over 16 KiB with 431', async () => {
-    const exchange = await rawExchange(host.port, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const exchange = await rawExchange(host.port, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     const { status, body } = parseRawResponse(exchange.text);
     expect(status).toBe(431);
     expect(body.error.code).toBe('ACODE-HST-001');
@@ -63,14 +64,14 @@ describe('hostile tool names in the path', () => {
   });
 
   it('refuses an absolute-form target', async () => {
-    const exchange = await rawExchange(host.port, 'GET http://evil.example/healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const exchange = await rawExchange(host.port, 'GET http://evil.example/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     expect(parseRawResponse(exchange.text).status).toBe(400);
   });
 });
 
 describe('slow clients', () => {
   it('closes a connection whose headers never finish', async () => {
-    const exchange = await rawExchange(host.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\n', { waitMs: 5_000 });
+    const exchange = await rawExchange(host.port, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n', { waitMs: 5_000 });
     expect(exchange.closedByServer).toBe(true);
     const { status, body } = parseRawResponse(exchange.text);
     expect(status).toBe(408);
@@ -80,7 +81,7 @@ describe('slow clients', () => {
   it('closes a connection whose body never arrives', async () => {
     const exchange = await rawExchange(
       host.port,
-      'POST /v1/tools/weather_lookup/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"ci',
+      'POST /v1/tools/weather_lookup/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"ci',
       { waitMs: 5_000 },
     );
     expect(exchange.closedByServer).toBe(true);

@@ -130,14 +130,11 @@ describe('POST /v1/tools/{name}/validate: refused arguments', () => {
     ['text/plain', 'text'],
     ['application/x-www-form-urlencoded', 'form'],
     ['application/json; charset=latin1', 'another charset'],
-  ])('refuses content type %s (%s) with 415 and the envelope', async (contentType: string | null, _label: string) => {
+  ])('refuses content type %s (%s) with 415 ACODE-HST-009 before the route runs', async (contentType: string | null, _label: string) => {
     const response = await validate('weather_lookup', '{"city":"Oslo"}', { contentType });
     expect(response.status).toBe(415);
-    expect(response.json()).toMatchObject({
-      success: false,
-      tool: 'weather_lookup',
-      errors: [{ code: 'ACODE-HST-001', message: 'The arguments must be sent as application/json in UTF-8' }],
-    });
+    // The host's access rule refuses any body that is not JSON, for every route, in the host's error shape.
+    expect(response.json()).toMatchObject({ error: { code: 'ACODE-HST-009', message: expect.stringContaining('application/json') } });
   });
 
   it('refuses a repeated version with 400 and the envelope', async () => {

@@ -1,3 +1,4 @@
+import type { AnswerMemory } from './answer-memory.js';
 import type { ChatRequest, ChatResponse } from '@acode/domain';
 
 /** Options of one model request. */
@@ -8,6 +9,20 @@ export interface ChatCallOptions {
   readonly onContent?: (text: string) => void;
   /** For streaming calls: receives each piece of a tool call as it arrives (to judge a call before it ends). */
   readonly onToolCallFragment?: (fragment: ToolCallFragment) => void;
+  /** Bounds what the answer keeps in memory while it is read; unbounded (but for the client's own size limit) without it. */
+  readonly memory?: AnswerMemory;
+  /**
+   * For streaming calls: `false` when the caller keeps what it needs of the text it receives
+   * through `onContent`, so the client does not keep it too; the answer's `content` is then
+   * empty. `true` by default.
+   */
+  readonly keepContent?: boolean;
+  /**
+   * For streaming calls: asked after each chunk; a promise makes the client wait before reading
+   * the next one (the caller's own reader is slow: back-pressure). The silence timeout does not
+   * run while it waits.
+   */
+  readonly readyForMore?: () => Promise<void> | undefined;
 }
 
 /**

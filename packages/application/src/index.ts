@@ -20,6 +20,7 @@ export * from './exceptions/tool-call-exceptions.js';
 export * from './json-repairer.js';
 export * from './tool-call-parser.js';
 export * from './tool-call-settings-catalog.js';
+export * from './answer-memory.js';
 export * from './chat-model-client.js';
 export * from './exceptions/model-client-exception.js';
 export * from './telemetry-store.js';

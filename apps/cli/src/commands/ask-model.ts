@@ -63,14 +63,19 @@ export async function askModel(input: AskModelInput): Promise<{ readonly ok: tru
   try {
     const handled = await runtime.models.retryHandler().handle({ client, chatRequest: request, response, provider });
     const footer = [`Model requests: ${handled.attempts}; tokens ${handled.usage.totalTokens} (prompt ${handled.usage.promptTokens}, completion ${handled.usage.completionTokens})`];
-    return { ok: true, answer: { response, parse: handled.parse, errors: [...response.streamErrors, ...handled.parse.errors], exhausted: false, footer, streamed, attempts: handled.attempts, usage: handled.usage } };
+    return { ok: true, answer: { response, parse: handled.parse, errors: allErrors(response.streamErrors, handled.parse.errors), exhausted: false, footer, streamed, attempts: handled.attempts, usage: handled.usage } };
   } catch (error) {
     if (error instanceof ModelClientException) return { ok: false, output: expectedFailure(error, before()) };
     if (!(error instanceof ToolCallRetryExhaustedException)) throw error;
     const parse = error.partialResult ?? { success: false, toolCalls: [], errors: error.errors, content: response.content, retryCount: error.attemptCount - 1, correlationId: input.correlationId };
     const usage = error.usage ?? response.usage;
-    return { ok: true, answer: { response, parse, errors: [...response.streamErrors, ...parse.errors], exhausted: true, footer: ['', ...error.message.split('\n')], streamed, attempts: error.attemptCount, usage } };
+    return { ok: true, answer: { response, parse, errors: allErrors(response.streamErrors, parse.errors), exhausted: true, footer: ['', ...error.message.split('\n')], streamed, attempts: error.attemptCount, usage } };
   }
+}
+
+/** The stream's errors and the parse's, each once: a call the stream dropped is also a failed call of the parse, as the same error. */
+function allErrors<T>(streamErrors: readonly T[], parseErrors: readonly T[]): T[] {
+  return [...new Set([...streamErrors, ...parseErrors])];
 }
 
 /** The assistant's text, its lines kept, each one made safe to print. */

@@ -12,7 +12,6 @@ import {
   ToolDefinitionEventBus,
 } from '@acode/infrastructure/definitions-events';
 import type { Environment } from '@acode/infrastructure/model-clients';
-import { gatewayAuthToken } from '../gateway/gateway-guard.js';
 import type { HostDefinitions } from './host-definitions.js';
 import { lazyDefinitionStore } from './lazy-definition-store.js';
 
@@ -30,7 +29,7 @@ export interface DefinitionsSetup {
  * Composes stored tool definitions for a host (issue 16): the store in the project's database
  * (opened on first need), the license from `license.tier`, the event bus with the `[TLS-DEF]` log
  * lines and metrics (with the validation failures and the definitions per category, which no event
- * carries), and the bearer token of `gateway.auth_token_env` for the admin routes.
+ * carries). The admin routes' bearer token is the host's (see `http/access-policy.ts`).
  */
 export function composeDefinitions(options: {
   readonly databaseFile: string;
@@ -69,8 +68,7 @@ export function composeDefinitions(options: {
           if (metrics !== undefined) recordDefinitionValidationFailure(metrics, validationMs);
         },
       });
-      const authToken = gatewayAuthToken(options.config.gateway, options.env);
-      return { manager, events, maxEventStreams: MAX_EVENT_STREAMS, keepAliveMs: options.keepAliveMs ?? 15_000, ...(authToken === undefined ? {} : { authToken }) };
+      return { manager, events, maxEventStreams: MAX_EVENT_STREAMS, keepAliveMs: options.keepAliveMs ?? 15_000 };
     },
   };
 }

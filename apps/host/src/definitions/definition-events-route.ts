@@ -18,7 +18,7 @@ const openStreams = new WeakMap<object, { count: number }>();
 export const definitionEventsRoute: HostRoute = {
   template: '/v1/events',
   method: 'GET',
-  handle: (request, context) => withDefinitions(request, context, false, (definitions) => openEventStream(request, definitions)),
+  handle: (request, context) => withDefinitions(request, context, (definitions) => openEventStream(request, definitions)),
 };
 
 /** Opens one event stream on the response, within the bound; the refusal past it. */

@@ -3,7 +3,6 @@ import { hostError } from '../http/host-error.js';
 import { jsonResponse, type HostResponse } from '../http/host-response.js';
 import { isJsonUtf8 } from '../http/media-type.js';
 import type { HostRoute, RouteContext, RouteRequest } from '../routes/route.js';
-import { adminRefusal } from './admin-guard.js';
 import { definitionChangeResponse } from './definition-change-response.js';
 import { definitionView, registeredView } from './definition-view.js';
 import { CORE_TOOL_DEFINITIONS } from '@acode/infrastructure/providers';
@@ -20,7 +19,7 @@ export const listDefinitionsRoute: HostRoute = {
   template: '/v1/definitions',
   method: 'GET',
   handle: (request, context) =>
-    withDefinitions(request, context, false, (definitions) => {
+    withDefinitions(request, context, (definitions) => {
       const stored = definitions.manager.list();
       const storedKeys = new Set(stored.map((record) => versionKey(record.definition.name, record.definition.version)));
       const registered = context.registry
@@ -43,7 +42,7 @@ export const getDefinitionRoute: HostRoute = {
   template: '/v1/definitions/{id}',
   method: 'GET',
   handle: (request, context) =>
-    withDefinitions(request, context, false, (definitions) => {
+    withDefinitions(request, context, (definitions) => {
       const record = definitions.manager.get(request.params['id'] ?? '');
       if (record === undefined) return hostError(404, 'No stored tool definition has this id', request.correlationId, { code: ERROR_CODES.DEFINITION_STORE_NOT_FOUND });
       return jsonResponse(200, { definition: definitionView(record) });
@@ -55,7 +54,7 @@ export const createDefinitionRoute: HostRoute = {
   template: '/v1/definitions',
   method: 'POST',
   handle: (request, context) =>
-    withDefinitions(request, context, true, async (definitions) => {
+    withDefinitions(request, context, async (definitions) => {
       const body = await readDefinition(request);
       if (!body.ok) return body.response;
       return definitionChangeResponse(definitions.manager.create(body.value, actorOf(request)), 201, request.correlationId);
@@ -67,7 +66,7 @@ export const updateDefinitionRoute: HostRoute = {
   template: '/v1/definitions/{id}',
   method: 'PUT',
   handle: (request, context) =>
-    withDefinitions(request, context, true, async (definitions) => {
+    withDefinitions(request, context, async (definitions) => {
       const body = await readDefinition(request);
       if (!body.ok) return body.response;
       return definitionChangeResponse(definitions.manager.update(request.params['id'] ?? '', body.value, actorOf(request)), 200, request.correlationId);
@@ -79,20 +78,20 @@ export const deleteDefinitionRoute: HostRoute = {
   template: '/v1/definitions/{id}',
   method: 'DELETE',
   handle: (request, context) =>
-    withDefinitions(request, context, true, (definitions) => definitionChangeResponse(definitions.manager.delete(request.params['id'] ?? '', actorOf(request)), 200, request.correlationId)),
+    withDefinitions(request, context, (definitions) => definitionChangeResponse(definitions.manager.delete(request.params['id'] ?? '', actorOf(request)), 200, request.correlationId)),
 };
 
-/** Runs `work` once the host has definitions and the request passed the admin checks (503 without a store, 401/403 refused). */
+/**
+ * Runs `work` once the host has definitions (503 without a store). The token, the origin and the
+ * media type were checked by the host's access rule (`http/access-policy.ts`) before the route ran.
+ */
 export async function withDefinitions(
   request: RouteRequest,
   context: RouteContext,
-  write: boolean,
   work: (definitions: HostDefinitions) => HostResponse | undefined | Promise<HostResponse | undefined>,
 ): Promise<HostResponse | undefined> {
   const definitions = context.definitions;
   if (definitions === undefined) return hostError(503, 'This host was started without a definition store', request.correlationId, { code: ERROR_CODES.DEFINITION_STORE_UNAVAILABLE });
-  const refusal = adminRefusal(request.headers, definitions, request.correlationId, write);
-  if (refusal !== undefined) return refusal;
   return work(definitions);
 }
 

@@ -1,5 +1,4 @@
 import type { IToolDefinitionEvents, ToolDefinitionManager } from '@acode/application';
-import type { SecretValue } from '@acode/infrastructure/model-clients';
 
 /** What the definition routes and the event stream run with (issue 16). */
 export interface HostDefinitions {
@@ -7,8 +6,6 @@ export interface HostDefinitions {
   readonly manager: ToolDefinitionManager;
   /** The events `GET /v1/events` streams. */
   readonly events: IToolDefinitionEvents;
-  /** The host's bearer token (`gateway.auth_token_env`): required on every admin route when set. */
-  readonly authToken?: SecretValue;
   /** Clients that may follow `GET /v1/events` at once. */
   readonly maxEventStreams: number;
   /** Longest silence of an event stream before a keep-alive comment (ms). */

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@acode/domain';
+import { ERROR_CODES, type ErrorCode } from '@acode/domain';
 import type { GatewayRequestError, GatewayWire } from '@acode/infrastructure/gateway';
 import { jsonResponse, type HostResponse } from '../http/host-response.js';
 
@@ -53,4 +53,36 @@ export function requestRefused(wire: GatewayWire, errors: readonly GatewayReques
     ...(errors.length > 1 ? { errors: errors.map((error) => ({ code: error.code, message: error.message, ...(error.field === undefined ? {} : { field: error.field }) })) } : {}),
     headers,
   });
+}
+
+/** 413 ACODE-GTW-001 in the route's shape: the body passed `gateway.max_body_bytes`. */
+export function bodyTooLarge(wire: GatewayWire, maxBodyBytes: number, headers: Readonly<Record<string, string>>): HostResponse {
+  return gatewayError(wire, {
+    status: 413,
+    code: ERROR_CODES.GATEWAY_REQUEST_INVALID,
+    message: `The body exceeds the gateway's limit of ${maxBodyBytes} bytes (gateway.max_body_bytes)`,
+    type: 'invalid_request_error',
+    headers,
+  });
+}
+
+/** 408 ACODE-GTW-005 in the route's shape: the body did not arrive within `gateway.body_timeout_ms`. */
+export function bodyTimedOut(wire: GatewayWire, bodyTimeoutMs: number, headers: Readonly<Record<string, string>>): HostResponse {
+  return gatewayError(wire, {
+    status: 408,
+    code: ERROR_CODES.GATEWAY_DEADLINE,
+    message: `The request body did not arrive within ${bodyTimeoutMs} ms (gateway.body_timeout_ms); the connection is closed`,
+    type: 'timeout',
+    headers,
+  });
+}
+
+/** The message of ACODE-GTW-005 for a request that outlived `gateway.request_timeout_ms`. */
+export function deadlineMessage(requestTimeoutMs: number): string {
+  return `The gateway request took longer than ${requestTimeoutMs} ms (gateway.request_timeout_ms); the upstream request was stopped`;
+}
+
+/** 504 ACODE-GTW-005 in the route's shape: the request outlived `gateway.request_timeout_ms`. */
+export function deadlineExceeded(wire: GatewayWire, requestTimeoutMs: number, headers: Readonly<Record<string, string>>): HostResponse {
+  return gatewayError(wire, { status: 504, code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(requestTimeoutMs), type: 'timeout', headers });
 }

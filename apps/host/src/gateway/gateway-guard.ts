@@ -37,15 +37,15 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 /**
- * Safe by default (issue 15): the gateway's routes may be reached beyond loopback only behind a
- * bearer token. Throws `ConfigurationException` (ACODE-CFG-002, key `gateway.auth_token_env`)
+ * Safe by default: the host (its tools, sessions and gateway alike) may be reached beyond loopback
+ * only behind a bearer token. Throws `ConfigurationException` (ACODE-CFG-002, key `gateway.auth_token_env`)
  * when `address` is not loopback and no token is configured.
  */
 export function requireGatewayAuthBeyondLoopback(address: string, gateway: GatewaySettings): void {
   if (isLoopbackAddress(address) || gateway.authTokenEnv !== undefined) return;
   throw new ConfigurationException(
     ERROR_CODES.CONFIG_INVALID,
-    `The host binds ${address}, beyond loopback, and its gateway has no token: set gateway.auth_token_env to the name of an environment variable holding a bearer token, or bind 127.0.0.1`,
+    `The host binds ${address}, beyond loopback, and has no bearer token: set gateway.auth_token_env to the name of an environment variable holding a bearer token, or bind 127.0.0.1`,
     { key: 'gateway.auth_token_env' },
   );
 }

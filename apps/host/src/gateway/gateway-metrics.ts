@@ -1,5 +1,6 @@
 import type { ChatCallOptions, IChatModelClient, IMetrics, ModelServerInfo } from '@acode/application';
 import type { ChatRequest, ChatResponse, RepairName } from '@acode/domain';
+import type { RefusalReason } from '@acode/infrastructure/gateway';
 import { GATEWAY_METRIC_NAMES } from '@acode/infrastructure/metrics';
 
 /** The gateway's routes as a metric label: a bounded set, never the client's path or model. */
@@ -7,9 +8,11 @@ export type GatewayRouteLabel = 'openai_chat' | 'ollama_chat' | 'pass_through';
 
 /**
  * How a gateway request ended, as a metric label: the pipeline's outcomes, or refused before it
- * ran (`unauthorized`: no or a wrong bearer token, 401; `busy`: the upstream queue full, 503).
+ * ran (`unauthorized`: no or a wrong bearer token, 401; `busy`: the upstream queue full, 503), or
+ * out of time (`deadline`: `gateway.request_timeout_ms` passed, 504, or the body did not arrive
+ * within `gateway.body_timeout_ms`, 408).
  */
-export type GatewayRequestOutcome = 'success' | 'repaired' | 'retried' | 'failed' | 'invalid_request' | 'upstream_error' | 'cancelled' | 'unauthorized' | 'busy';
+export type GatewayRequestOutcome = 'success' | 'repaired' | 'retried' | 'failed' | 'invalid_request' | 'upstream_error' | 'cancelled' | 'unauthorized' | 'busy' | 'deadline';
 
 /** What a finished request did beyond its outcome. */
 export interface GatewayRequestDetails {
@@ -21,6 +24,8 @@ export interface GatewayRequestDetails {
   readonly earlyAborts?: number;
   /** Completion tokens those aborts spared the upstream (estimated). */
   readonly tokensSaved?: number;
+  /** Why each call refused (not handed over as a call) was refused, one entry per call. */
+  readonly refused?: readonly RefusalReason[];
 }
 
 /**
@@ -60,8 +65,8 @@ export class GatewayRequestMetrics {
 
   /**
    * Records the request: its outcome, one repair per repair applied, `attempts - 1` retries, its
-   * early aborts and tokens saved (when above 0), and, when the upstream was asked and the request
-   * was not cancelled, the upstream and added times.
+   * early aborts and tokens saved (when above 0), one refused call per refusal, and, when the
+   * upstream was asked and the request was not cancelled, the upstream and added times.
    */
   finish(outcome: GatewayRequestOutcome, details: GatewayRequestDetails = {}): void {
     if (this.done || this.metrics === undefined) return;
@@ -74,10 +79,26 @@ export class GatewayRequestMetrics {
     const { earlyAborts = 0, tokensSaved = 0 } = details;
     if (earlyAborts > 0) this.metrics.increment(GATEWAY_METRIC_NAMES.earlyAbortsTotal, { route }, earlyAborts);
     if (tokensSaved > 0) this.metrics.increment(GATEWAY_METRIC_NAMES.tokensSavedTotal, { route }, tokensSaved);
+    for (const reason of details.refused ?? []) this.metrics.increment(GATEWAY_METRIC_NAMES.callsRefusedTotal, { route, reason });
     if (this.upstreamCalls > 0 && outcome !== 'cancelled') {
       const totalMs = performance.now() - this.started;
       this.metrics.observe(GATEWAY_METRIC_NAMES.upstreamSeconds, this.upstreamMs / 1000, { route });
       this.metrics.observe(GATEWAY_METRIC_NAMES.addedSeconds, Math.max(0, totalMs - this.upstreamMs) / 1000, { route });
     }
   }
+}
+
+/**
+ * `metrics` with a request counted `cancelled` counted `deadline` instead once `passed()` says the
+ * request's deadline stopped it: for pass-through, which counts its own outcome and sees a
+ * deadline only as its upstream request aborted. `undefined` stays `undefined`.
+ */
+export function deadlineRelabelled(metrics: IMetrics | undefined, passed: () => boolean): IMetrics | undefined {
+  if (metrics === undefined) return undefined;
+  return {
+    increment: (name, labels, value) =>
+      metrics.increment(name, name === GATEWAY_METRIC_NAMES.requestsTotal && labels?.['outcome'] === 'cancelled' && passed() ? { ...labels, outcome: 'deadline' } : labels, value),
+    setGauge: (name, value, labels) => metrics.setGauge(name, value, labels),
+    observe: (name, value, labels) => metrics.observe(name, value, labels),
+  };
 }

@@ -66,6 +66,26 @@ export class GatewayStreamWriter {
     );
   }
 
+  /**
+   * A promise while the client has not taken what was written (its connection's buffer is full),
+   * settled once it has, or once it is gone; `undefined` when more may be written now. The
+   * upstream is read no further while it waits, so a slow client holds the upstream back instead
+   * of filling the host's memory.
+   */
+  readyForMore(): Promise<void> | undefined {
+    const res = this.res;
+    if (!res.writableNeedDrain || res.destroyed) return undefined;
+    return new Promise((resolve) => {
+      const done = (): void => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  }
+
   /** Whether a text chunk went out already (the OpenAI role chunk with it). */
   get sentContent(): boolean {
     return this.#chunks > 0;

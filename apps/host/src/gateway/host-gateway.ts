@@ -1,16 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IChatModelClient, ILogger, IMetrics, ITelemetryStore } from '@acode/application';
-import type { ToolCallSettings } from '@acode/domain';
+import { ERROR_CODES, type ToolCallSettings } from '@acode/domain';
 import type { GatewaySettings } from '@acode/infrastructure/config';
-import { ToolContractCache } from '@acode/infrastructure/gateway';
+import { MemoryPool, ToolContractCache } from '@acode/infrastructure/gateway';
 import { gatewayTelemetryStore } from '@acode/infrastructure/telemetry';
-import { createChatModelClient, readProviderSettings, type Environment, type ProviderSettings, type SecretValue } from '@acode/infrastructure/model-clients';
+import { createChatModelClient, eventLoopShare, readProviderSettings, REQUEST_START_COST, type Environment, type ProviderSettings, type SecretValue } from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
 import { BoundedSemaphore } from './bounded-semaphore.js';
-import { authenticationRequired, bearerMatches, gatewayAuthToken, gatewayBusy } from './gateway-guard.js';
+import { bodyTimedOut, bodyTooLarge, deadlineExceeded } from './gateway-errors.js';
+import { gatewayAuthToken, gatewayBusy } from './gateway-guard.js';
 import { serveGatewayChat } from './gateway-chat-route.js';
 import { GatewayRequestMetrics, type GatewayRouteLabel } from './gateway-metrics.js';
-import { passThrough } from './pass-through.js';
+import { passThroughWithin } from './pass-through-deadline.js';
+import { DEFAULT_BODY_TIMEOUT_MS, readGatewayBody } from './read-gateway-body.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, deadlinePassed, startRequestDeadline } from './request-deadline.js';
 
 /** What the gateway's routes run with: the upstream, its settings, and one contract cache for the host. */
 export interface HostGatewayOptions {
@@ -40,6 +43,18 @@ export interface HostGatewayOptions {
   readonly telemetry?: ITelemetryStore;
   /** Longest silence of a client stream while its answer is decided before a keep-alive is written; 10 s by default. */
   readonly keepAliveMs?: number;
+  /**
+   * Longest a gateway request may last in all (`gateway.request_timeout_ms`), from its arrival
+   * to its last byte, retries and streaming included; 10 minutes by default. Past it the upstream
+   * request is stopped and the client gets 504 ACODE-GTW-005 (an error event once streaming).
+   */
+  readonly requestTimeoutMs?: number;
+  /** Longest a client may take to send its body (`gateway.body_timeout_ms`), read before a slot is taken; 30 s by default. Past it: 408 ACODE-GTW-005. */
+  readonly bodyTimeoutMs?: number;
+  /** Most bytes one request's answers may hold in memory (`gateway.max_buffered_bytes`). */
+  readonly maxBufferedBytes: number;
+  /** What all answers together may hold (`gateway.max_total_buffered_bytes`), shared by the host's requests; no host-wide bound without it. */
+  readonly memoryPool?: MemoryPool;
 }
 
 /** The gateway as the host server sees it. */
@@ -74,17 +89,42 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
       const shape = wire ?? (segments[0] === 'api' ? 'ollama' : 'openai');
       // Refusals are counted here, before a route's own metrics exist: under the route they were for.
       const refused = (outcome: 'unauthorized' | 'busy' | 'cancelled'): void => new GatewayRequestMetrics(options.metrics, routeLabel(wire)).finish(outcome);
-      if (options.authToken !== undefined) {
-        if (!bearerMatches(req.headers.authorization, options.authToken)) {
-          refused('unauthorized');
-          return authenticationRequired(shape, correlationId);
+      // The bearer token was checked by the host's access rule (http/access-policy.ts), which also
+      // removes it; removed here too so the client's token is never forwarded whatever built the host
+      // (the upstream gets its own key, if any).
+      if (options.authToken !== undefined) delete req.headers.authorization;
+      // From arrival: the body, the wait for a slot and the upstream all count against the deadline.
+      const deadline = startRequestDeadline(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+      res.once('close', deadline.clear);
+      const ended = (outcome: 'invalid_request' | 'deadline' | 'cancelled'): void => new GatewayRequestMetrics(options.metrics, routeLabel(wire)).finish(outcome);
+      const headers = { 'x-acode-correlation-id': correlationId };
+      // The body is read before a slot is taken: a client trickling its body holds its own
+      // connection for at most body_timeout_ms, never one of the upstream slots.
+      const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+      const body = await readGatewayBody(req, options.maxBodyBytes, bodyTimeoutMs);
+      if (!body.ok) {
+        if (body.reason === 'aborted') {
+          ended('cancelled');
+          return undefined;
         }
-        // The client's token is the gateway's: never forwarded (the upstream gets its own key, if any).
-        delete req.headers.authorization;
+        // The rest of the body is left unread: the server closes the connection after this answer.
+        if (body.reason === 'too_large') {
+          ended('invalid_request');
+          return bodyTooLarge(shape, options.maxBodyBytes, headers);
+        }
+        ended('deadline');
+        options.logger.warn(`Gateway request body did not arrive within ${bodyTimeoutMs} ms`, { event: 'GatewayBodyTimeout', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE });
+        return bodyTimedOut(shape, bodyTimeoutMs, headers);
       }
+      // Aborts when the client hangs up or the deadline passes; `deadlinePassed` tells which.
+      const within = AbortSignal.any([signal, deadline.signal]);
       if (slots !== undefined) {
-        const slot = await slots.acquire(signal);
+        const slot = await slots.acquire(within);
         if (!slot.ok) {
+          if (slot.reason === 'aborted' && deadlinePassed(within)) {
+            ended('deadline');
+            return deadlineExceeded(shape, deadline.timeoutMs, headers);
+          }
           // A client that hung up while waiting is a cancelled request; one turned away, a busy one.
           refused(slot.reason === 'aborted' ? 'cancelled' : 'busy');
           return slot.reason === 'aborted' ? undefined : gatewayBusy(shape, correlationId, slots.limit);
@@ -93,7 +133,13 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
         if (res.closed) slot.release();
         else res.once('close', slot.release);
       }
-      return wire === undefined ? passThrough(req, res, correlationId, signal, options) : serveGatewayChat(wire, req, res, correlationId, signal, options);
+      // Starting a request takes its turn with the streams in flight: a burst of arrivals is
+      // served over several turns of the event loop, not all at once while nothing else runs.
+      const turn = eventLoopShare(REQUEST_START_COST);
+      if (turn !== undefined) await turn;
+      return wire === undefined
+        ? passThroughWithin(deadline, shape, req, res, correlationId, signal, options, body.body)
+        : serveGatewayChat(wire, req, res, correlationId, within, options, body.body);
     },
   };
 }
@@ -138,7 +184,11 @@ export function gatewayFromConfig(
   return createHostGateway({
     ...(authToken === undefined ? {} : { authToken }),
     maxConcurrentUpstream: config.gateway.maxConcurrentUpstream,
+    requestTimeoutMs: config.gateway.requestTimeoutMs,
+    bodyTimeoutMs: config.gateway.bodyTimeoutMs,
     ...(config.gateway.keepAliveMs === undefined ? {} : { keepAliveMs: config.gateway.keepAliveMs }),
+    maxBufferedBytes: config.gateway.maxBufferedBytes,
+    memoryPool: new MemoryPool(config.gateway.maxTotalBufferedBytes),
     ...(toolCallSettings === undefined ? {} : { toolCallSettings }),
     upstream: createChatModelClient(upstreamSettings),
     upstreamSettings,

@@ -15,6 +15,8 @@ export const WEATHER_PARAMETERS = {
 export interface GatewayFixture {
   readonly model: ScriptedModelServer;
   readonly host: TestHost;
+  /** The host's bearer token, when `authToken` configured one. */
+  readonly token?: string;
   /** Chat requests the upstream received. */
   chatRequests(): number;
   close(): Promise<void>;
@@ -43,9 +45,25 @@ export async function startGateway(
      * priority order. Left out, the key is not written and every format the parser knows is on.
      */
     textFormats?: readonly TextCallFormat[];
+    /** `gateway.request_timeout_ms`; the default (10 minutes) when left out. */
+    requestTimeoutMs?: number;
+    /** `gateway.body_timeout_ms`; the default (30 s) when left out. */
+    bodyTimeoutMs?: number;
+    /** `gateway.max_concurrent_upstream`; the default (32) when left out. */
+    maxConcurrentUpstream?: number;
+    /** `model.providers.scripted.tool_call.max_argument_size`; the default (1 MiB) when left out. */
+    maxArgumentSize?: number;
+    /** Bytes per write of the scripted upstream's streamed answers; its default (7) when left out. */
+    chunkSize?: number;
+    /** The host's bearer token: `gateway.auth_token_env` names a variable holding it. None by default. */
+    authToken?: string;
+    /** `gateway.allowed_origins`; none by default. */
+    allowedOrigins?: readonly string[];
+    /** `gateway.allowed_hosts`; none by default. */
+    allowedHosts?: readonly string[];
   } = {},
 ): Promise<GatewayFixture> {
-  const model = await startScriptedModelServer({ script });
+  const model = await startScriptedModelServer({ script, ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }) });
   const type = options.upstream ?? 'openai-compatible';
   const baseUrl = options.baseUrl ?? (type === 'ollama' ? model.url : `${model.url}/v1`);
   const config = [
@@ -58,6 +76,7 @@ export async function startGateway(
     '        max_retries: 2',
     '        retry_delay_ms: 0',
     ...(options.textFormats === undefined ? [] : [`        text_formats: [${options.textFormats.join(', ')}]`]),
+    ...(options.maxArgumentSize === undefined ? [] : [`        max_argument_size: ${options.maxArgumentSize}`]),
     'gateway:',
     '  upstream:',
     ...(options.apiKey === undefined ? ['    provider: scripted'] : [`    base_url: ${baseUrl}`, `    type: ${type}`, '    api_key_env: GATEWAY_TEST_KEY']),
@@ -65,12 +84,23 @@ export async function startGateway(
     `  timeout_ms: ${options.timeoutMs ?? 5000}`,
     ...(options.maxBodyBytes === undefined ? [] : [`  max_body_bytes: ${options.maxBodyBytes}`]),
     ...(options.keepAliveMs === undefined ? [] : [`  keep_alive_ms: ${options.keepAliveMs}`]),
+    ...(options.requestTimeoutMs === undefined ? [] : [`  request_timeout_ms: ${options.requestTimeoutMs}`]),
+    ...(options.bodyTimeoutMs === undefined ? [] : [`  body_timeout_ms: ${options.bodyTimeoutMs}`]),
+    ...(options.maxConcurrentUpstream === undefined ? [] : [`  max_concurrent_upstream: ${options.maxConcurrentUpstream}`]),
+    ...(options.authToken === undefined ? [] : ['  auth_token_env: GATEWAY_TEST_TOKEN']),
+    ...(options.allowedOrigins === undefined ? [] : [`  allowed_origins: ${JSON.stringify(options.allowedOrigins)}`]),
+    ...(options.allowedHosts === undefined ? [] : [`  allowed_hosts: ${JSON.stringify(options.allowedHosts)}`]),
     '',
   ].join('\n');
-  const host = await startTestHost({ gateway: true, config, ...(options.apiKey === undefined ? {} : { env: { GATEWAY_TEST_KEY: options.apiKey } }) });
+  const env = {
+    ...(options.apiKey === undefined ? {} : { GATEWAY_TEST_KEY: options.apiKey }),
+    ...(options.authToken === undefined ? {} : { GATEWAY_TEST_TOKEN: options.authToken }),
+  };
+  const host = await startTestHost({ gateway: true, config, ...(Object.keys(env).length === 0 ? {} : { env }) });
   return {
     model,
     host,
+    ...(options.authToken === undefined ? {} : { token: options.authToken }),
     chatRequests: () => model.requests.filter((request) => request.path.endsWith('/chat') || request.path.endsWith('/chat/completions')).length,
     async close() {
       await host.close();
@@ -79,12 +109,12 @@ export async function startGateway(
   };
 }
 
-/** The official openai client pointed at the gateway, as a user sets `OPENAI_BASE_URL`; no client-side retries. */
+/** The official openai client pointed at the gateway, as a user sets `OPENAI_BASE_URL`; no client-side retries. The host's token as its key, when it has one. */
 export function openAiClientOf(fixture: GatewayFixture): OpenAI {
-  return new OpenAI({ baseURL: `${fixture.host.baseUrl}/v1`, apiKey: 'not-used', maxRetries: 0 });
+  return new OpenAI({ baseURL: `${fixture.host.baseUrl}/v1`, apiKey: fixture.token ?? 'not-used', maxRetries: 0 });
 }
 
-/** The official ollama client pointed at the gateway, as a user sets `OLLAMA_HOST`. */
+/** The official ollama client pointed at the gateway, as a user sets `OLLAMA_HOST`; the host's token in `Authorization`, when it has one. */
 export function ollamaClientOf(fixture: GatewayFixture): Ollama {
-  return new Ollama({ host: fixture.host.baseUrl });
+  return new Ollama({ host: fixture.host.baseUrl, ...(fixture.token === undefined ? {} : { headers: { Authorization: `Bearer ${fixture.token}` } }) });
 }

@@ -66,8 +66,9 @@ describe('gateway bearer token (gateway.auth_token_env)', () => {
     for (const request of upstream.requests) expect(request.headers['authorization'] ?? '').not.toContain(TOKEN);
     expect(gateway.logs()).not.toContain(TOKEN);
 
-    // Every refusal is counted under the route it was for (/metrics is not a gateway route: no token needed).
-    const metrics = await metricsText(gateway);
+    // Every refusal is counted under the route it was for; /metrics, like every route of the host, needs the token.
+    expect((await fetch(`${gateway.baseUrl}/metrics`)).status).toBe(401);
+    const metrics = await metricsText(gateway, TOKEN);
     expect(requestsCounted(metrics, 'openai_chat', 'unauthorized')).toBe(2);
     expect(requestsCounted(metrics, 'ollama_chat', 'unauthorized')).toBe(1);
     expect(requestsCounted(metrics, 'pass_through', 'unauthorized')).toBe(1);
@@ -147,8 +148,8 @@ describe('gateway concurrency bound (gateway.max_concurrent_upstream)', () => {
   });
 });
 
-async function metricsText(gateway: TestHost): Promise<string> {
-  const response = await fetch(`${gateway.baseUrl}/metrics`);
+async function metricsText(gateway: TestHost, token?: string): Promise<string> {
+  const response = await fetch(`${gateway.baseUrl}/metrics`, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return response.text();
 }

@@ -56,6 +56,7 @@ describe('POST /api/chat through the gateway (official ollama client)', () => {
     );
     const response = await fetch(`${fixture.host.baseUrl}/api/chat`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'm', messages: MESSAGES, tools: TOOLS, stream: false }),
     });
     expect(response.status).toBe(200);
@@ -66,7 +67,7 @@ describe('POST /api/chat through the gateway (official ollama client)', () => {
     expect(reply.eval_count).toBe(10);
   });
 
-  it('passes the last answer through when retries run out, streamed, marked invalid (on_invalid: pass_through)', async () => {
+  it('answers the refused call as text when retries run out, streamed, marked invalid, no call handed over (on_invalid: pass_through)', async () => {
     fixture = await startGateway(
       [
         { kind: 'tool_call', name: 'get_weather', arguments: { city: 42 } },
@@ -74,9 +75,14 @@ describe('POST /api/chat through the gateway (official ollama client)', () => {
       ],
       { upstream: 'ollama' },
     );
-    const { calls } = await collect(await clientOf(fixture).chat({ model: 'm', messages: MESSAGES, tools: TOOLS, stream: true }));
-    expect(calls).toEqual([{ function: { name: 'get_weather', arguments: { city: 43 } } }]);
-    const again = await fetch(`${fixture.host.baseUrl}/api/chat`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: MESSAGES, tools: TOOLS, stream: false }) });
+    const { calls, content, last } = await collect(await clientOf(fixture).chat({ model: 'm', messages: MESSAGES, tools: TOOLS, stream: true }));
+    expect(calls).toEqual([]);
+    expect(last?.done_reason).toBe('stop');
+    // The model's last arguments, as it wrote them, in the refused-calls block of the text.
+    expect(content).toContain('<acode-refused-tool-calls>');
+    expect(content).toContain('ACODE-GTW-007');
+    expect(content).toMatch(/call 0 "get_weather": ACODE-TLP-004 .*\n {2}arguments as written: "\{\\"city\\":43\}"/);
+    const again = await fetch(`${fixture.host.baseUrl}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: MESSAGES, tools: TOOLS, stream: false }) });
     // The script ran out: the upstream's 500 is a 502 in Ollama's shape.
     expect(again.status).toBe(502);
     expect(typeof ((await again.json()) as { error: unknown }).error).toBe('string');
@@ -119,11 +125,12 @@ describe('POST /api/chat through the gateway (official ollama client)', () => {
 
   it('refuses unreadable bodies with 400 and the GTW code in { error }', async () => {
     fixture = await startGateway([], { upstream: 'ollama' });
-    const broken = await fetch(`${fixture.host.baseUrl}/api/chat`, { method: 'POST', body: '{"model"' });
+    const broken = await fetch(`${fixture.host.baseUrl}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model"' });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as { error: string }).error).toMatch(/^ACODE-GTW-001: /);
     const badTool = await fetch(`${fixture.host.baseUrl}/api/chat`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'm', messages: MESSAGES, tools: [{ type: 'function', function: { name: 'a', parameters: { type: 'object', properties: { x: { type: 'no-such-type' } } } } }] }),
     });
     expect(badTool.status).toBe(400);

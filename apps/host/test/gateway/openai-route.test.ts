@@ -65,16 +65,20 @@ describe('POST /v1/chat/completions through the gateway (official openai client)
     expect(fixture.chatRequests()).toBe(2);
   });
 
-  it('passes the last answer through, marked invalid, when retries run out (on_invalid: pass_through)', async () => {
+  it('answers the refused call as text, marked invalid, when retries run out: no call handed over (on_invalid: pass_through)', async () => {
     fixture = await startGateway([
       { kind: 'tool_call', name: 'get_weather', arguments: { city: 42 } },
       { kind: 'tool_call', name: 'get_weather', arguments: { city: 43 } },
     ]);
     const { data, response } = await clientOf(fixture).chat.completions.create({ model: 'm', messages: MESSAGES, tools: TOOLS }).withResponse();
     expect(response.status).toBe(200);
-    expect(response.headers.get('x-acode-invalid')).toMatch(/^ACODE-/);
-    const call = data.choices[0]!.message.tool_calls![0]!;
-    expect(call.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: 43 });
+    expect(response.headers.get('x-acode-invalid')).toBe('ACODE-TLP-004');
+    expect(response.headers.get('x-acode-outcome')).toBe('failed');
+    const choice = data.choices[0]!;
+    expect(choice.message.tool_calls ?? []).toEqual([]);
+    expect(choice.finish_reason).toBe('stop');
+    // The model's last arguments, as it wrote them, in the refused-calls block of the text.
+    expect(choice.message.content).toMatch(/^<acode-refused-tool-calls>\nACODE-GTW-007: .*\(ACODE-TLP-004\)\.\ncall 0 "get_weather": ACODE-TLP-004 .*\n {2}arguments as written: "\{\\"city\\":43\}"\n<\/acode-refused-tool-calls>$/);
     expect(fixture.chatRequests()).toBe(2);
   });
 
@@ -206,8 +210,8 @@ describe('limits and the other upstream wire', () => {
       { timeoutMs: 1_000 },
     );
     const [openai, ollama] = await Promise.all([
-      fetch(`${fixture.host.baseUrl}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: MESSAGES }) }),
-      fetch(`${fixture.host.baseUrl}/api/chat`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: MESSAGES, stream: false }) }),
+      fetch(`${fixture.host.baseUrl}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: MESSAGES }) }),
+      fetch(`${fixture.host.baseUrl}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: MESSAGES, stream: false }) }),
     ]);
     expect(openai.status).toBe(504);
     expect(await openai.json()).toMatchObject({ error: { type: 'timeout', code: expect.stringMatching(/^ACODE-MDL-/) } });

@@ -19,6 +19,7 @@ import { lazyTelemetryStore } from '../../src/gateway/lazy-telemetry-store.js';
 import { composeDefinitions } from '../../src/definitions/compose-definitions.js';
 import { batchedTelemetryStore } from '@acode/infrastructure/telemetry';
 import { createHostServer, type HostServer, type HostTimeouts } from '../../src/host-server.js';
+import { hostAccessFromConfig } from '../../src/http/access-policy.js';
 
 /** Two versions of one tool, with an alias, a default and an enum: enough to exercise every route. */
 export const WEATHER_V1: ToolDefinition = {
@@ -135,6 +136,8 @@ export async function startTestHost(
     limits,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     definitions: definitions.complete(registry),
+    // As the host composes it: the token of `gateway.auth_token_env` and the allowed lists, for every route.
+    access: hostAccessFromConfig(config.gateway, options.env ?? {}),
     ...(options.gateway === true ? { gateway: gatewayFromConfig(config, options.env ?? {}, child.resolve<ILogger>(TOKENS.Logger), child.resolve<IMetrics>(TOKENS.Metrics), telemetry) } : {}),
   });
   const address = await server.listen(0, '127.0.0.1');

@@ -36,7 +36,7 @@ export type ConfigKeyTarget =
   | { readonly kind: 'tool-names'; readonly path: readonly string[] }
   /** `tool_registry.custom_tools`: definitions, shown by name and edited in the file. */
   | { readonly kind: 'custom-tools'; readonly path: readonly string[] }
-  /** `gateway.auth_token_env` or a key of `gateway.upstream`: text checked by `checkGatewayValue`. */
+  /** `gateway.auth_token_env`, a key of `gateway.upstream`, or a list of `gateway.allowed_origins` / `allowed_hosts`: checked by `checkGatewayValue`. */
   | { readonly kind: 'gateway-text'; readonly path: readonly string[] };
 
 /** The outcome of {@link resolveConfigKey}. */
@@ -88,7 +88,7 @@ export function resolveConfigKey(key: string): ResolveConfigKeyResult {
   return unknown(key, `keys of tool_call: ${Object.keys(TOOL_CALL_SETTINGS).join(', ')}`);
 }
 
-/** `gateway`, its scalar settings, `gateway.auth_token_env`, `gateway.upstream` and its keys. */
+/** `gateway`, its scalar settings, `gateway.auth_token_env`, the allowed lists, `gateway.upstream` and its keys. */
 function resolveGatewayKey(key: string, path: readonly string[]): ResolveConfigKeyResult {
   const [, second, third, ...extra] = path;
   if (second === undefined) return found({ kind: 'section', path });
@@ -100,8 +100,8 @@ function resolveGatewayKey(key: string, path: readonly string[]): ResolveConfigK
   }
   if (third !== undefined) return unknown(key, `${second} has no keys beneath it`);
   if (Object.hasOwn(GATEWAY_SETTINGS, second)) return found({ kind: 'setting', path, rule: GATEWAY_SETTINGS[second as keyof typeof GATEWAY_SETTINGS] });
-  if (second === 'auth_token_env') return found({ kind: 'gateway-text', path });
-  return unknown(key, `keys of gateway: upstream, ${Object.keys(GATEWAY_SETTINGS).join(', ')}, auth_token_env`);
+  if (second === 'auth_token_env' || second === 'allowed_origins' || second === 'allowed_hosts') return found({ kind: 'gateway-text', path });
+  return unknown(key, `keys of gateway: upstream, ${Object.keys(GATEWAY_SETTINGS).join(', ')}, auth_token_env, allowed_origins, allowed_hosts`);
 }
 
 /** `license` and `license.tier`. */

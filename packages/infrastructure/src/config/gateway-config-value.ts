@@ -3,7 +3,8 @@ import { ERROR_CODES } from '@acode/domain';
 import type { ConfigValue } from './show-config.js';
 import { invalidValue } from './config-problems.js';
 import { dottedKey } from './describe-value.js';
-import { GATEWAY_SETTINGS, type GatewaySettings, type GatewayUpstreamSettings } from './gateway-settings.js';
+import { canonicalHostPattern, canonicalOrigin } from './gateway-allowed-names.js';
+import { ALLOWED_HOSTS_EXPECTED, ALLOWED_ORIGINS_EXPECTED, GATEWAY_SETTINGS, readNameList, type GatewaySettings, type GatewayUpstreamSettings } from './gateway-settings.js';
 import { KEY_LIKE } from './provider-connection.js';
 import type { ConfigDocument, ConfigPath } from './read-config-file.js';
 import { PROVIDER_NAME_PATTERN } from './tool-call-settings.js';
@@ -30,6 +31,8 @@ export function gatewayConfigSection(gateway: GatewaySettings): Record<string, C
     body_timeout_ms: gateway.bodyTimeoutMs,
     max_buffered_bytes: gateway.maxBufferedBytes,
     max_total_buffered_bytes: gateway.maxTotalBufferedBytes,
+    allowed_origins: [...gateway.allowedOrigins],
+    allowed_hosts: [...gateway.allowedHosts],
   };
 }
 
@@ -41,7 +44,8 @@ export function gatewayUpstreamSection(upstream: GatewayUpstreamSettings): Recor
 
 /**
  * Checks one text value of `gateway:` set alone (`gateway.auth_token_env`,
- * `gateway.upstream.<key>`) by the rules the host applies when it starts, so `config set` refuses
+ * `gateway.upstream.<key>`, and the lists `gateway.allowed_origins` and `gateway.allowed_hosts`,
+ * given whole: `[https://tools.example.com]`) by the rules the host applies when it starts, so `config set` refuses
  * what the host would: a provider name of the wrong shape, a type other than the two wire formats,
  * a base URL that is not http(s) or carries credentials, a query or a fragment, a variable name
  * that is not one. A value that looks like a key or token is refused without being echoed. How
@@ -51,6 +55,14 @@ export function gatewayUpstreamSection(upstream: GatewayUpstreamSettings): Recor
  */
 export function checkGatewayValue(document: ConfigDocument, path: ConfigPath, value: unknown): void {
   const key = path.at(-1);
+  if (key === 'allowed_origins') {
+    readNameList(document, path, value, canonicalOrigin, ALLOWED_ORIGINS_EXPECTED);
+    return;
+  }
+  if (key === 'allowed_hosts') {
+    readNameList(document, path, value, canonicalHostPattern, ALLOWED_HOSTS_EXPECTED);
+    return;
+  }
   if (key === 'auth_token_env' || key === 'api_key_env') {
     if (typeof value === 'string' && (KEY_LIKE.test(value) || !ENV_NAME.test(value))) {
       // Not echoed: it may be the secret itself.

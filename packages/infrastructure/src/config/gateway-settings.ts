@@ -1,5 +1,6 @@
 import type { ConfigDocument, ConfigPath } from './read-config-file.js';
 import { checkSetting } from './check-setting.js';
+import { MAX_ALLOWED_NAMES, canonicalHostPattern, canonicalOrigin } from './gateway-allowed-names.js';
 import { invalidValue, isMapping, sectionMapping, unknownKey } from './config-problems.js';
 import type { ConfigWarning } from './acode-config.js';
 import type { SettingRule } from './setting-rule.js';
@@ -44,6 +45,17 @@ export interface GatewaySettings {
   readonly maxBufferedBytes: number;
   /** `gateway.max_total_buffered_bytes`: most bytes all answers together may hold in memory. */
   readonly maxTotalBufferedBytes: number;
+  /**
+   * `gateway.allowed_origins`: origins (`https://tools.example.com`) whose browser requests the
+   * host serves although they are not its own (a reverse proxy that rewrites `Host`); canonical
+   * form, none by default.
+   */
+  readonly allowedOrigins: readonly string[];
+  /**
+   * `gateway.allowed_hosts`: names the `Host` header may carry beyond the host's own addresses
+   * (`tools.example.com`, `*.example.com`); lower-case, none by default.
+   */
+  readonly allowedHosts: readonly string[];
 }
 
 /** The keys of `gateway:` other than `upstream`, as setting rules. */
@@ -57,7 +69,7 @@ export const GATEWAY_SETTINGS = Object.freeze({
   request_timeout_ms: { type: 'integer', min: 1000, max: 3_600_000, unit: 'ms', default: 600_000 },
   body_timeout_ms: { type: 'integer', min: 100, max: 600_000, unit: 'ms', default: 30_000 },
   max_buffered_bytes: { type: 'integer', min: 64 * 1024, max: 1024 * MiB, unit: 'bytes', default: 16 * MiB },
-  max_total_buffered_bytes: { type: 'integer', min: 1 * MiB, max: 16 * 1024 * MiB, unit: 'bytes', default: 256 * MiB },
+  max_total_buffered_bytes: { type: 'integer', min: 1 * MiB, max: 16 * 1024 * MiB, unit: 'bytes', default: 128 * MiB },
 } satisfies Record<string, SettingRule>);
 
 /** The keys of `gateway.upstream`, in the order `config show` prints them. */
@@ -77,6 +89,8 @@ export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = Object.freeze({
   bodyTimeoutMs: GATEWAY_SETTINGS.body_timeout_ms.default,
   maxBufferedBytes: GATEWAY_SETTINGS.max_buffered_bytes.default,
   maxTotalBufferedBytes: GATEWAY_SETTINGS.max_total_buffered_bytes.default,
+  allowedOrigins: Object.freeze([]),
+  allowedHosts: Object.freeze([]),
 });
 
 /** An environment variable's name, as `auth_token_env` and `api_key_env` take it. */
@@ -119,11 +133,45 @@ export function readGatewaySection(document: ConfigDocument, body: unknown, warn
         }
         gateway.authTokenEnv = value;
         break;
+      case 'allowed_origins':
+        gateway.allowedOrigins = readNameList(document, path, value, canonicalOrigin, ALLOWED_ORIGINS_EXPECTED);
+        break;
+      case 'allowed_hosts':
+        gateway.allowedHosts = readNameList(document, path, value, canonicalHostPattern, ALLOWED_HOSTS_EXPECTED);
+        break;
       default:
         warnings.push(unknownKey(document, path));
     }
   }
   return gateway;
+}
+
+/** What an entry of `gateway.allowed_origins` must be. */
+export const ALLOWED_ORIGINS_EXPECTED = 'an http or https origin without path, query or credentials (such as https://tools.example.com or http://10.0.0.5:7420)';
+
+/** What an entry of `gateway.allowed_hosts` must be. */
+export const ALLOWED_HOSTS_EXPECTED = 'a host name (tools.example.com), a wildcard over the names beneath one (*.example.com) or an IP address, without a port';
+
+/**
+ * `gateway.allowed_origins` or `gateway.allowed_hosts`: a list (empty when `null`) of at most
+ * {@link MAX_ALLOWED_NAMES} entries, each in its canonical form, duplicates dropped. ACODE-CFG-002
+ * naming the entry's index for anything else.
+ */
+export function readNameList(
+  document: ConfigDocument,
+  path: ConfigPath,
+  value: unknown,
+  canonical: (entry: unknown) => string | undefined,
+  expected: string,
+): readonly string[] {
+  if (value === null) return Object.freeze([]);
+  if (!Array.isArray(value) || value.length > MAX_ALLOWED_NAMES) throw invalidValue(document, path, `a list of at most ${MAX_ALLOWED_NAMES} entries, each ${expected}`, value);
+  const entries = value.map((entry, index) => {
+    const found = canonical(entry);
+    if (found === undefined) throw invalidValue(document, [...path, index], expected, entry);
+    return found;
+  });
+  return Object.freeze([...new Set(entries)]);
 }
 
 const UPSTREAM_EXPECTED = 'a mapping with either provider (a name of model.providers) or base_url and type (ollama or openai-compatible), and optionally api_key_env';

@@ -39,6 +39,7 @@ export {
   type SetConfigValueOptions,
   type SetConfigValueResult,
 } from './set-config-value.js';
+export { MAX_ALLOWED_NAMES, canonicalHostName, canonicalHostPattern, canonicalOrigin } from './gateway-allowed-names.js';
 export {
   DEFAULT_GATEWAY_SETTINGS,
   DEFAULT_GATEWAY_UPSTREAM,

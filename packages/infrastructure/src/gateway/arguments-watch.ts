@@ -11,6 +11,13 @@ export type WatchedMember =
  * which member made the call fail.
  */
 
+/**
+ * Longest key or value text watched. A longer one is not judged early (the watch gives up and the
+ * call is judged whole when it ends): the text built a character at a time must stay small, or a
+ * hostile stream could make the watch cost many times what the call itself does.
+ */
+export const MAX_WATCHED_TEXT = 4096;
+
 type Phase = 'start' | 'before-key' | 'key' | 'after-key' | 'before-value' | 'value' | 'after-value' | 'done' | 'gave-up';
 
 /**
@@ -41,6 +48,7 @@ export class ArgumentsWatch {
     for (let i = 0; i < piece.length && !this.finished; i++) {
       this.#read(piece[i]!, members);
       this.#offset++;
+      if (this.#text.length > MAX_WATCHED_TEXT) this.#giveUp();
     }
     return members;
   }

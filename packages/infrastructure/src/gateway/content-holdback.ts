@@ -1,22 +1,29 @@
+import type { AnswerMemory } from '@acode/application';
 import type { TextCallFormat } from '@acode/domain';
+import { PieceBuffer } from '../streaming/piece-buffer.js';
 import { leadingNameState, TextCallTriggers } from '../tool-calls/content/text-call-triggers.js';
 
 /**
  * The text of a streamed answer, forwarded as it arrives except what may be a call written in
- * the text (issue 15 item 5): from the first trigger of an enabled text-call format (`<`, `[`,
- * `{`, a code fence...) the rest is held until the answer is decided, and so are the last few
- * characters of a piece that may begin a longer trigger. Functionary's unmarked first call
- * (`NAME\n{...}` at the very start) is waited for while the text may still become one. The
- * gateway sends the held part, without the calls found in it, when the answer is decided
- * ({@link unsentContent}). These are the same triggers the AI SDK middleware holds text on.
+ * the text: from the first trigger of an enabled text-call format (`<`, `[`, `{`, a code
+ * fence...) the rest is held until the answer is decided, and so are the last few characters of
+ * a piece that may begin a longer trigger. Functionary's unmarked first call (`NAME\n{...}` at
+ * the very start) is waited for while the text may still become one. Only the text not forwarded
+ * is kept ({@link unsent}), claimed from the answer's memory: text that went out costs nothing,
+ * so a long answer streams through in bounded memory. The gateway parses the unsent text when
+ * the answer is decided and sends what is left of it without the calls found in it. These are
+ * the same triggers the AI SDK middleware holds text on.
  */
 export class ContentHoldback {
   readonly #triggers: TextCallTriggers | undefined;
   readonly #names: readonly string[];
   readonly #forward: (text: string) => void;
-  #sent = '';
+  readonly #memory: AnswerMemory | undefined;
+  /** The held text, from the trigger on. */
+  readonly #held = new PieceBuffer();
   #partial = '';
   #holding = false;
+  #sentCharacters = 0;
   /** All text so far while Functionary's leading name is still possible; `undefined` once it is not. */
   #leading: string | undefined;
 
@@ -24,32 +31,47 @@ export class ContentHoldback {
    * @param formats the parser's text-call formats (every known one when `undefined`); `false` when
    *   calls are not looked for in the text at all (`extract_from_content: false`): nothing is held.
    * @param names the request's tool names, for Functionary's unmarked first call.
+   * @param memory where the held text is claimed; a claim past its limit throws (the answer is cut).
    */
-  constructor(formats: readonly TextCallFormat[] | undefined | false, names: readonly string[], forward: (text: string) => void) {
+  constructor(formats: readonly TextCallFormat[] | undefined | false, names: readonly string[], forward: (text: string) => void, memory?: AnswerMemory) {
     this.#triggers = formats === false ? undefined : new TextCallTriggers(formats);
     this.#names = names;
     this.#forward = forward;
+    this.#memory = memory;
     this.#leading = formats === false || (formats !== undefined && !formats.includes('functionary')) ? undefined : '';
   }
 
-  /** The text forwarded so far. */
-  get sent(): string {
-    return this.#sent;
+  /** Characters forwarded so far. */
+  get sentCharacters(): number {
+    return this.#sentCharacters;
+  }
+
+  /**
+   * The text pushed and not forwarded, in order: what the answer's calls may be written in. The
+   * forwarded text holds no trigger, so no call can start in it.
+   */
+  get unsent(): string {
+    return `${this.#leading ?? ''}${this.#partial}${this.#held.text()}`;
   }
 
   /** Takes the next piece of the answer's text. */
   push(text: string): void {
-    if (this.#holding || text === '') return;
+    if (text === '') return;
+    if (this.#holding) return this.#hold(text);
     if (this.#triggers === undefined) return this.#send(text);
     if (this.#leading !== undefined) {
+      this.#memory?.claim(text.length);
       this.#leading += text;
       const state = leadingNameState(this.#leading, this.#names);
       if (state === 'trigger') {
         this.#holding = true;
+        this.#held.push(this.#leading);
+        this.#leading = undefined;
         return;
       }
       if (state === 'wait') return;
       text = this.#leading;
+      this.#memory?.release(text.length);
       this.#leading = undefined;
     }
     const buffer = this.#partial + text;
@@ -57,28 +79,21 @@ export class ContentHoldback {
     if (scan.at !== -1) {
       this.#holding = true;
       this.#partial = '';
-      return this.#send(buffer.slice(0, scan.at));
+      this.#send(buffer.slice(0, scan.at));
+      return this.#hold(buffer.slice(scan.at));
     }
     this.#partial = buffer.slice(buffer.length - scan.partial);
     this.#send(buffer.slice(0, buffer.length - scan.partial));
   }
 
-  /**
-   * What the client still has to receive of `content` (the decided answer's text, calls removed),
-   * given what was forwarded. The parser trims the text around a call it removes, so the text
-   * sent may differ from the decided text by white space at its ends; it is never sent twice.
-   */
-  unsentContent(content: string): string {
-    const sent = this.#sent;
-    if (content.startsWith(sent)) return content.slice(sent.length);
-    const trimmed = sent.trimStart();
-    if (content.startsWith(trimmed)) return content.slice(trimmed.length);
-    return '';
+  #hold(text: string): void {
+    this.#memory?.claim(text.length);
+    this.#held.push(text);
   }
 
   #send(text: string): void {
     if (text === '') return;
-    this.#sent += text;
+    this.#sentCharacters += text.length;
     this.#forward(text);
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ModelClientException,
+  type AnswerMemory,
   type ChatCallOptions,
   type IChatModelClient,
   type IClock,
@@ -9,6 +10,7 @@ import {
   type ITelemetryStore,
   type IToolCallParser,
   type ModelServerInfo,
+  type ToolCallFragment,
   type ToolCallSettingsCatalog,
 } from '@acode/application';
 import {
@@ -25,15 +27,18 @@ import {
   type ToolCallSettings,
 } from '@acode/domain';
 import { MONOTONIC_CLOCK } from '../clock/monotonic-clock.js';
+import { PieceBuffer } from '../streaming/piece-buffer.js';
 import { createToolCallParser } from '../library/create-tool-call-parser.js';
 import { SILENT_LOGGER } from '../library/silent-logger.js';
 import type { RetryCircuitBreaker } from '../retry/retry-circuit-breaker.js';
 import type { RetrySleep, ToolCallHandlingResult, ToolCallReport } from '../retry/tool-call-handling.js';
+import { droppedCallErrors } from '../retry/parse-answer.js';
 import { ToolCallRetryHandler } from '../retry/tool-call-retry-handler.js';
 import { withoutUndefined } from '../tool-calls/tool-call-settings-catalog.js';
 import type { GatewayAnswer, GatewayRequest, GatewayToolCall } from './gateway-request.js';
 import { ContentHoldback } from './content-holdback.js';
 import type { ToolContract } from './request-tool-contract.js';
+import { refusedCalls, type RefusedCall } from './refused-call.js';
 import { StreamingCallJudge, type EarlyAbort } from './streaming-call-judge.js';
 import { WireNamedRegistry } from './wire-named-registry.js';
 
@@ -52,12 +57,20 @@ export interface GatewayChatInput {
    * can no longer validate stops its upstream request at once (early abort) so the retry starts.
    */
   readonly stream?: GatewayStreamOptions;
+  /**
+   * What the answers of this request may hold in memory (held text, a retry's text, call
+   * arguments, a whole answer); a claim past it stops the upstream request with ACODE-GTW-006.
+   * Unbounded (but for the model client's own size limit) without it.
+   */
+  readonly memory?: AnswerMemory;
 }
 
 /** See {@link GatewayChatInput.stream}. */
 export interface GatewayStreamOptions {
   /** Receives the text of the first answer as it arrives, except what is held as a possible call. */
   readonly onContent: (text: string) => void;
+  /** Asked after each upstream chunk of the first answer; a promise holds the upstream until the client has taken what was sent (back-pressure). */
+  readonly readyForMore?: () => Promise<void> | undefined;
 }
 
 /** The ports and settings of {@link runGatewayChat}; everything but the upstream has a default. */
@@ -90,8 +103,11 @@ export interface GatewayChatReport {
   readonly outcome: GatewayOutcome;
   /** One report per call of the first answer (and per error belonging to no call). */
   readonly perCall: readonly ToolCallReport[];
-  /** Why the calls still invalid are invalid (their last error); absent when every call validated. */
-  readonly invalid?: ReadonlyArray<{ readonly code: ErrorCode; readonly message: string }>;
+  /**
+   * The calls still invalid, refused (their last error, why, and the arguments as last written),
+   * a call the stream dropped for its size included; absent when every call validated.
+   */
+  readonly invalid?: readonly RefusedCall[];
   /** Upstream requests stopped early because a call in them could no longer validate (streamed requests only). */
   readonly earlyAborts: number;
   /**
@@ -163,12 +179,17 @@ export async function runGatewayChat(input: GatewayChatInput, deps: GatewayChatD
   const holdback =
     input.stream === undefined
       ? undefined
-      : new ContentHoldback(request.tools.length === 0 || !settings.extractFromContent ? false : settings.textFormats, request.tools.map((tool) => tool.wireName), input.stream.onContent);
-  const upstream = new RecordingClient(deps.upstream, holdback === undefined ? undefined : { holdback, registry, parser });
+      : new ContentHoldback(request.tools.length === 0 || !settings.extractFromContent ? false : settings.textFormats, request.tools.map((tool) => tool.wireName), input.stream.onContent, input.memory);
+  const upstream = new RecordingClient(
+    deps.upstream,
+    holdback === undefined ? undefined : { holdback, registry, parser, ...(input.stream?.readyForMore === undefined ? {} : { readyForMore: input.stream.readyForMore }) },
+    input.memory,
+  );
   const chatRequest = upstreamRequest(request, contract);
   try {
     const first = await upstream.chat(chatRequest, signal === undefined ? {} : { signal });
-    if (request.tools.length === 0 && first.toolCalls.length === 0) return untouched(first, request, upstream);
+    // A call the stream dropped (too large) is still a call: checked and refused, not passed as text.
+    if (request.tools.length === 0 && first.toolCalls.length === 0 && droppedCallErrors(first).length === 0) return untouched(first, request, upstream);
 
     const catalog: ToolCallSettingsCatalog = Object.freeze({ defaults: settings, forProvider: () => settings });
     const handler = new ToolCallRetryHandler({
@@ -219,7 +240,7 @@ function answered(result: ToolCallHandlingResult, first: ChatResponse, request: 
   const holdback = upstream.holdback;
   const { parse, perCall } = result;
   const toolCalls: GatewayToolCall[] = parse.toolCalls.map((call) => ({ id: call.id, wireName: call.name, arguments: call.arguments }));
-  const invalid = parse.errors.map((error) => ({ code: error.code, message: error.message }));
+  const invalid = refusedCalls(parse.errors);
   const answer: GatewayAnswer = {
     model: first.model || request.model,
     content: parse.content,
@@ -241,7 +262,8 @@ function answered(result: ToolCallHandlingResult, first: ChatResponse, request: 
       tokensSaved: upstream.tokensSaved,
     },
     lastUpstreamAnswer: upstream.last ?? first,
-    ...(holdback === undefined ? {} : { unsentContent: holdback.unsentContent(answer.content) }),
+    // The first answer's text is only what the holdback kept (the rest went out): its decided text is all unsent.
+    ...(holdback === undefined ? {} : { unsentContent: answer.content }),
   };
 }
 
@@ -252,7 +274,7 @@ function untouched(first: ChatResponse, request: GatewayRequest, upstream: Recor
     answer: { model: first.model || request.model, content: first.content, toolCalls: [], finishReason: first.finishReason ?? 'stop', usage: first.usage },
     report: { attempts: upstream.requests, repairs: [], outcome: 'success', perCall: [], earlyAborts: 0, tokensSaved: 0 },
     lastUpstreamAnswer: first,
-    ...(upstream.holdback === undefined ? {} : { unsentContent: upstream.holdback.unsentContent(first.content) }),
+    ...(upstream.holdback === undefined ? {} : { unsentContent: first.content }),
   };
 }
 
@@ -294,6 +316,7 @@ interface StreamingAttempts {
   readonly holdback: ContentHoldback;
   readonly registry: WireNamedRegistry;
   readonly parser: IToolCallParser;
+  readonly readyForMore?: () => Promise<void> | undefined;
 }
 
 /**
@@ -316,6 +339,7 @@ class RecordingClient implements IChatModelClient {
   constructor(
     private readonly inner: IChatModelClient,
     private readonly streaming: StreamingAttempts | undefined,
+    private readonly memory: AnswerMemory | undefined,
   ) {
     this.provider = inner.provider;
   }
@@ -326,7 +350,10 @@ class RecordingClient implements IChatModelClient {
 
   async chat(request: ChatRequest, options?: ChatCallOptions): Promise<ChatResponse> {
     this.requests++;
-    const response = this.streaming === undefined ? await this.inner.chat(request, options) : await this.#stream(request, this.streaming, options?.signal);
+    const response =
+      this.streaming === undefined
+        ? await this.inner.chat(request, { ...options, ...(this.memory === undefined ? {} : { memory: this.memory }) })
+        : await this.#stream(request, this.streaming, options?.signal);
     this.usage = addTokenUsage(this.usage, response.usage);
     this.last = response;
     return response;
@@ -345,25 +372,35 @@ class RecordingClient implements IChatModelClient {
     const judge = new StreamingCallJudge(streaming.registry);
     const stop = new AbortController();
     const first = this.requests === 1;
-    let content = '';
+    const memory = this.memory;
+    // The text kept for parsing: the first answer's is what the holdback did not forward (the
+    // rest went out and holds no call); a retry's is all of it, since none of it is forwarded.
+    const kept = new PieceBuffer();
+    const content = (): string => (first ? streaming.holdback.unsent : kept.text());
     let verdict: EarlyAbort | undefined;
     try {
       const response = await this.inner.chatStream(request, {
         signal: signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]),
+        keepContent: false,
+        ...(memory === undefined ? {} : { memory }),
+        ...(first && streaming.readyForMore !== undefined ? { readyForMore: streaming.readyForMore } : {}),
         onContent: (text) => {
-          content += text;
           judge.countContent();
           // Only the first answer's text is the answer's text (as when not streamed).
-          if (first) streaming.holdback.push(text);
+          if (first) return streaming.holdback.push(text);
+          memory?.claim(text.length);
+          kept.push(text);
         },
         onToolCallFragment: (fragment) => {
+          // Kept twice: by the stream's reader and by the judge.
+          memory?.claim(2 * fragmentSize(fragment));
           if (verdict !== undefined) return;
           verdict = judge.observe(fragment);
           if (verdict !== undefined) stop.abort();
         },
       });
       this.#countSaved(response.usage.completionTokens);
-      return response;
+      return { ...response, content: content() };
     } catch (error) {
       if (verdict === undefined || signal?.aborted === true || !(error instanceof ModelClientException)) throw error;
       this.earlyAborts++;
@@ -375,7 +412,7 @@ class RecordingClient implements IChatModelClient {
       const accepted = streaming.parser.parseRawToolCalls([call], '', {}).toolCalls.length > 0;
       return {
         model: request.model,
-        content,
+        content: content(),
         toolCalls: accepted ? calls.map((raw) => (raw === call ? { ...raw, incomplete: true } : raw)) : calls,
         finishReason: 'stop',
         usage: ZERO_TOKEN_USAGE,
@@ -390,4 +427,10 @@ class RecordingClient implements IChatModelClient {
     this.tokensSaved += Math.max(0, completionTokens - this.#stoppedFragments);
     this.#stoppedFragments = undefined;
   }
+}
+
+/** About what a fragment costs to keep: its text, or its object's length as JSON. */
+function fragmentSize(fragment: ToolCallFragment): number {
+  const args = fragment.argumentsObject === undefined ? (fragment.arguments?.length ?? 0) : (JSON.stringify(fragment.argumentsObject)?.length ?? 0);
+  return (fragment.name?.length ?? 0) + args;
 }

@@ -36,7 +36,9 @@ export {
   type GatewayStreamOptions,
   type GatewayUpstreamFailure,
 } from './gateway-chat.js';
+export { AnswerBudget, MemoryPool } from './answer-budget.js';
 export { ArgumentsWatch, type WatchedMember } from './arguments-watch.js';
 export { ContentHoldback } from './content-holdback.js';
+export { REFUSED_CALLS_CLOSE, REFUSED_CALLS_OPEN, refusalReason, refusedCalls, refusedCallsText, type RefusalReason, type RefusedCall } from './refused-call.js';
 export { StreamingCallJudge, type EarlyAbort, type EarlyAbortReason } from './streaming-call-judge.js';
 export { WireNamedRegistry, type ToolNameMaps } from './wire-named-registry.js';

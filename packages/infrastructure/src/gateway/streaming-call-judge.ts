@@ -1,5 +1,6 @@
 import type { IToolSchemaRegistry, ToolCallFragment } from '@acode/application';
 import type { JsonSchema, RawToolCall } from '@acode/domain';
+import { PieceBuffer } from '../streaming/piece-buffer.js';
 import { ArgumentsWatch, type WatchedMember } from './arguments-watch.js';
 
 /** Why a streaming call can no longer validate, whatever the model writes next. */
@@ -31,7 +32,7 @@ const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', 'parame
 
 interface JudgedCall {
   name: string;
-  text: string;
+  readonly text: PieceBuffer;
   watch: ArgumentsWatch | undefined;
   named: boolean;
   /** Arguments that came whole, as an object (Ollama). */
@@ -78,7 +79,7 @@ export class StreamingCallJudge {
     this.#fragments++;
     let call = this.#calls.get(fragment.index);
     if (call === undefined) {
-      call = { name: '', text: '', watch: undefined, named: false };
+      call = { name: '', text: new PieceBuffer(), watch: undefined, named: false };
       this.#calls.set(fragment.index, call);
     }
     if (fragment.whole === true) {
@@ -101,12 +102,12 @@ export class StreamingCallJudge {
       const unknown = this.#judgeName(fragment.index, call);
       if (unknown !== undefined) return unknown;
     }
-    call.text += fragment.arguments;
+    call.text.push(fragment.arguments);
     call.watch ??= new ArgumentsWatch();
     if (call.watch.finished) return undefined;
     for (const member of call.watch.push(fragment.arguments)) {
       const verdict = this.#judgeMember(fragment.index, call, member);
-      if (verdict !== undefined) return { ...verdict, call: { index: fragment.index, name: call.name, arguments: closedAfter(call.text, member), source: 'openai_stream' } };
+      if (verdict !== undefined) return { ...verdict, call: { index: fragment.index, name: call.name, arguments: closedAfter(call.text.text(), member), source: 'openai_stream' } };
     }
     return undefined;
   }
@@ -117,7 +118,7 @@ export class StreamingCallJudge {
       .sort(([a], [b]) => a - b)
       .map(([index, call]): RawToolCall =>
         call.object === undefined
-          ? { index, name: call.name, arguments: call.text, source: 'openai_stream' }
+          ? { index, name: call.name, arguments: call.text.text(), source: 'openai_stream' }
           : { index, name: call.name, arguments: { ...call.object }, source: 'ollama_stream' },
       );
   }

@@ -5,7 +5,7 @@ export const DROPPED_SAMPLES_METRIC = 'acode_metrics_dropped_samples_total';
 
 /**
  * The tool-call gateway's metric names (issue 15), recorded by the host's gateway routes. Labels are
- * bounded: `route` (`openai_chat`, `ollama_chat`, `pass_through`), `outcome`, and `kind` (a repair's name).
+ * bounded: `route` (`openai_chat`, `ollama_chat`, `pass_through`), `outcome`, `kind` (a repair's name) and `reason` (a refusal's).
  */
 export const GATEWAY_METRIC_NAMES = Object.freeze({
   requestsTotal: 'acode_gateway_requests_total',
@@ -15,6 +15,7 @@ export const GATEWAY_METRIC_NAMES = Object.freeze({
   addedSeconds: 'acode_gateway_added_seconds',
   earlyAbortsTotal: 'acode_gateway_early_aborts_total',
   tokensSavedTotal: 'acode_gateway_tokens_saved_total',
+  callsRefusedTotal: 'acode_gateway_calls_refused_total',
 } as const);
 
 /**
@@ -36,7 +37,7 @@ export const METRIC_HELP: Readonly<Record<string, string>> = Object.freeze({
   [METRIC_NAMES.validationErrorsTotal]: 'Validation errors reported, by tool and error code.',
   [METRIC_NAMES.registrySize]: 'Distinct tools in the registry.',
   [GATEWAY_METRIC_NAMES.requestsTotal]:
-    'Gateway requests, by route (openai_chat, ollama_chat, pass_through) and outcome (success, repaired, retried, failed, invalid_request, upstream_error, cancelled, unauthorized, busy).',
+    'Gateway requests, by route (openai_chat, ollama_chat, pass_through) and outcome (success, repaired, retried, failed, invalid_request, upstream_error, cancelled, unauthorized, busy, deadline).',
   [GATEWAY_METRIC_NAMES.repairsTotal]: 'Repairs the gateway applied to tool-call arguments, by kind (the repair).',
   [GATEWAY_METRIC_NAMES.retriesTotal]: 'Upstream requests the gateway sent again (attempts minus one), by route.',
   [GATEWAY_METRIC_NAMES.upstreamSeconds]: 'Time a gateway chat request spent waiting on upstream chat requests, summed over its attempts, in seconds, by route.',
@@ -44,6 +45,8 @@ export const METRIC_HELP: Readonly<Record<string, string>> = Object.freeze({
     'Time a gateway chat request took beyond its upstream requests (reading, checking, repairing, backoff between attempts, writing the answer), in seconds, by route.',
   [GATEWAY_METRIC_NAMES.earlyAbortsTotal]: 'Upstream requests the gateway aborted mid-stream because a tool call could no longer validate, by route.',
   [GATEWAY_METRIC_NAMES.tokensSavedTotal]: 'Completion tokens the upstream did not generate because the gateway aborted its stream early (estimated), by route.',
+  [GATEWAY_METRIC_NAMES.callsRefusedTotal]:
+    'Tool calls the gateway refused and did not hand over as calls, by route and reason (too_large: arguments over max_argument_size; cut: the output or stream ended mid-call; invalid: still invalid when the retries were spent).',
   [DEFINITION_METRIC_NAMES.validationSeconds]: 'Time one tool definition validation took (its fields, parameters and output schema), in seconds.',
   [DEFINITION_METRIC_NAMES.validationFailuresTotal]: 'Tool definitions that failed validation (created, updated or validated).',
   [DEFINITION_METRIC_NAMES.createdTotal]: 'Custom tool definitions created, by category.',

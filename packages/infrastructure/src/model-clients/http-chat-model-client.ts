@@ -1,4 +1,4 @@
-import type { ChatCallOptions, IChatModelClient, ModelClientException, ModelServerInfo } from '@acode/application';
+import type { AnswerMemory, ChatCallOptions, IChatModelClient, ModelClientException, ModelServerInfo } from '@acode/application';
 import type { ChatRequest, ChatResponse } from '@acode/domain';
 import { answerFromStream, type ChatAnswer } from './chat-answer.js';
 import type { ChatWireFormat } from './chat-wire-format.js';
@@ -50,6 +50,8 @@ export class HttpChatModelClient implements IChatModelClient {
       format: this.#wire.streamFormat,
       ...(options.onContent === undefined ? {} : { onContent: options.onContent }),
       ...(options.onToolCallFragment === undefined ? {} : { onToolCallFragment: options.onToolCallFragment }),
+      ...(options.keepContent === undefined ? {} : { keepContent: options.keepContent }),
+      ...(options.readyForMore === undefined ? {} : { readyForMore: options.readyForMore }),
     });
     return withDuration(answerFromStream(accumulation, request.model), started);
   }
@@ -68,8 +70,8 @@ export class HttpChatModelClient implements IChatModelClient {
   }
 }
 
-function exchange(request: ChatRequest, options: ChatCallOptions): { model: string; signal?: AbortSignal } {
-  return { model: request.model, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+function exchange(request: ChatRequest, options: ChatCallOptions): { model: string; signal?: AbortSignal; memory?: AnswerMemory } {
+  return { model: request.model, ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.memory === undefined ? {} : { memory: options.memory }) };
 }
 
 function withDuration(answer: ChatAnswer, started: number): ChatResponse {

@@ -22,4 +22,7 @@ export {
   type ProviderType,
 } from './provider-settings.js';
 export { SecretValue } from './secret-value.js';
+export { holdsSecretForm, redactSecretForms, secretForms, type SecretForms } from './secret-forms.js';
+export { StreamingSecretRedactor } from './streaming-secret-redactor.js';
 export { toWireTools, type WireTool } from './wire-tools.js';
+export { eventLoopShare, REQUEST_START_COST, SHARE_PER_TURN } from './event-loop-share.js';

@@ -1,4 +1,4 @@
-import { ModelClientException, type ILogger, type ToolCallFragment } from '@acode/application';
+import { ModelClientException, type AnswerMemory, type ILogger, type ToolCallFragment } from '@acode/application';
 import { ERROR_CODES, formatByteSize, type ToolCallError } from '@acode/domain';
 import { NO_CALL_INDEX, StreamingToolCallAccumulator, type StreamAccumulation, type StreamFormat } from '../streaming/index.js';
 import {
@@ -14,11 +14,18 @@ import {
 import { sendHttpRequest, type TransportResponse } from './http-transport.js';
 import { classifyNetworkFailure } from './network-failure.js';
 import type { ProviderSettings } from './provider-settings.js';
+import { eventLoopShare } from './event-loop-share.js';
 import { RequestWatchdog } from './request-watchdog.js';
 import { readServerErrorMessage, scrubServerText } from './server-error-message.js';
 
 /** Largest answer read, whole or streamed: far above any real chat answer, small enough to bound memory. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Memory a whole JSON answer costs per byte received, as claimed from an {@link AnswerMemory}:
+ * the bytes, their decoded text and the parsed value. An estimate that errs high.
+ */
+const WHOLE_ANSWER_COST_PER_BYTE = 3;
 
 /** Most bytes of an error body read for its message. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -36,6 +43,8 @@ export interface ExchangeOptions {
   readonly signal?: AbortSignal;
   /** The model asked for, named in not-found and no-tool-support errors. */
   readonly model?: string;
+  /** Bounds what the answer holds in memory as it is read (see {@link AnswerMemory}). */
+  readonly memory?: AnswerMemory;
 }
 
 /** Options of a streamed request. */
@@ -44,6 +53,10 @@ export interface StreamExchangeOptions extends ExchangeOptions {
   readonly onContent?: (text: string) => void;
   /** Receives each piece of a streamed tool call as it is read. */
   readonly onToolCallFragment?: (fragment: ToolCallFragment) => void;
+  /** `false`: the text is not kept for the answer (the caller keeps what it needs from `onContent`). */
+  readonly keepContent?: boolean;
+  /** Asked after each chunk; a promise makes the reader wait for the caller (back-pressure), the silence timer paused. */
+  readonly readyForMore?: () => Promise<void> | undefined;
 }
 
 /**
@@ -77,12 +90,12 @@ export class ModelServerConnection {
 
   /** GET `path` and parse the JSON answer. */
   getJson(path: string, options: ExchangeOptions = {}): Promise<unknown> {
-    return this.#exchange('GET', path, undefined, options, async (response, watchdog, site) => this.#readJson(response, watchdog, site));
+    return this.#exchange('GET', path, undefined, options, async (response, watchdog, site) => this.#readJson(response, watchdog, site, options.memory));
   }
 
   /** POST `body` as JSON to `path` and parse the JSON answer. */
   postJson(path: string, body: unknown, options: ExchangeOptions = {}): Promise<unknown> {
-    return this.#exchange('POST', path, body, options, async (response, watchdog, site) => this.#readJson(response, watchdog, site));
+    return this.#exchange('POST', path, body, options, async (response, watchdog, site) => this.#readJson(response, watchdog, site, options.memory));
   }
 
   /**
@@ -163,8 +176,8 @@ export class ModelServerConnection {
     return { ...accumulation, errors: accumulation.errors.map((error) => ({ ...error, message: scrubServerText(error.message, key) })) };
   }
 
-  async #readJson(response: TransportResponse, watchdog: RequestWatchdog, site: RequestSite): Promise<unknown> {
-    const text = decode(await collect(bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse')));
+  async #readJson(response: TransportResponse, watchdog: RequestWatchdog, site: RequestSite, memory: AnswerMemory | undefined): Promise<unknown> {
+    const text = decode(await collect(bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse'), memory));
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -177,14 +190,38 @@ export class ModelServerConnection {
       format: options.format,
       ...(options.onContent === undefined ? {} : { onContent: options.onContent }),
       ...(options.onToolCallFragment === undefined ? {} : { onToolCallFragment: options.onToolCallFragment }),
+      ...(options.keepContent === undefined ? {} : { keepContent: options.keepContent }),
     });
+    const memory = options.memory;
+    // Bytes of the unfinished line claimed from `memory`: the only part of the stream held here (the rest is the caller's).
+    let held = 0;
     let lost: ModelClientException | undefined;
     try {
       for await (const chunk of bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse')) {
+        // Many answers streaming at once take turns: none is parsed past its share while other I/O waits.
+        const share = eventLoopShare(chunk.byteLength);
+        if (share !== undefined) {
+          watchdog.pause();
+          await share;
+          watchdog.arm();
+        }
         accumulator.push(chunk);
+        if (memory !== undefined) {
+          const pending = accumulator.pendingBytes;
+          if (pending > held) memory.claim(pending - held);
+          else if (pending < held) memory.release(held - pending);
+          held = pending;
+        }
         // `[DONE]` or `done: true` ends the answer: leaving the loop cancels the body, so a server
         // that keeps the connection open cannot hold the answer until the silence timeout.
         if (accumulator.ended) break;
+        const ready = options.readyForMore?.();
+        if (ready !== undefined) {
+          // The caller's reader is slow, not the server: no silence is counted while waiting for it.
+          watchdog.pause();
+          await ready;
+          watchdog.arm();
+        }
       }
     } catch (error) {
       // A broken connection ends the stream; what arrived is kept. Timeouts, cancellation and
@@ -193,6 +230,8 @@ export class ModelServerConnection {
       lost = error;
     }
     const accumulation = this.#withoutKey(lost === undefined ? accumulator.end() : accumulator.abort());
+    // The last line is read: nothing of the stream is held here any more.
+    if (held > 0) memory?.release(held);
     if (!accumulation.complete && accumulation.calls.length === 0 && accumulation.content === '') {
       throw lost ?? badResponseError(site, `ended before any answer arrived${firstErrorClause(accumulation)}`);
     }
@@ -234,9 +273,12 @@ function stoppedError(watchdog: RequestWatchdog, site: RequestSite, phase: 'answ
   return undefined;
 }
 
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+async function collect(chunks: AsyncIterable<Uint8Array>, memory?: AnswerMemory): Promise<Uint8Array[]> {
   const parts: Uint8Array[] = [];
-  for await (const chunk of chunks) parts.push(chunk);
+  for await (const chunk of chunks) {
+    memory?.claim(chunk.byteLength * WHOLE_ANSWER_COST_PER_BYTE);
+    parts.push(chunk);
+  }
   return parts;
 }
 

@@ -46,6 +46,12 @@ export class RequestWatchdog {
     this.#timer = setTimeout(() => this.#end('timeout'), this.#timeoutMs);
   }
 
+  /** Stops the silence timer while the caller, not the server, is the one slow (back-pressure); {@link arm} resumes it. */
+  pause(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
   /** Releases the timer and the caller's signal; always call it, however the request ended. */
   dispose(): void {
     clearTimeout(this.#timer);

@@ -29,6 +29,7 @@ import { currentError, toReport, toTelemetryRecord, type CallRecord, type Teleme
 import { backoffDelayMs, sleepWithSignal } from './retry-backoff.js';
 import { RetryCircuitBreaker } from './retry-circuit-breaker.js';
 import { fillRetryPrompt, MAX_RETRY_MALFORMED_JSON_LENGTH, retryPromptValues, unknownToolPromptValues } from './retry-prompt.js';
+import { parseAnswer } from './parse-answer.js';
 import { argumentsFromContent, buildRetryRequest } from './retry-request.js';
 import { truncate } from '../validation/display-text.js';
 import { MAX_LISTED_TOOL_NAMES } from '../tool-calls/tool-call-parser.js';
@@ -146,7 +147,8 @@ export class ToolCallRetryHandler {
       usage: request.response.usage,
     };
     const started = clock.now();
-    const first = parser.parseRawToolCalls(request.response.toolCalls, request.response.content, {
+    // The calls the stream dropped (too large, malformed) are calls of the answer too: refused, never silently gone.
+    const first = parseAnswer(parser, request.response, {
       provider: request.provider,
       strictTools: strictToolNames(request.chatRequest),
       ...answerEnding(request.response),
@@ -231,7 +233,7 @@ export class ToolCallRetryHandler {
       record.tokens = addTokenUsage(record.tokens, answer.usage);
       const parseStarted = clock.now();
       const provider = operation.request.provider;
-      const parsed = parser.parseRawToolCalls(answer.toolCalls, answer.content, { provider, strictTools: strictToolNames(operation.request.chatRequest), ...answerEnding(answer) });
+      const parsed = parseAnswer(parser, answer, { provider, strictTools: strictToolNames(operation.request.chatRequest), ...answerEnding(answer) });
       record.parseMs = clock.now() - parseStarted;
       record.retryMs = clock.now() - started;
       const call = parsed.toolCalls[0];
@@ -349,7 +351,7 @@ export class ToolCallRetryHandler {
     const provider = operation.request.provider;
     const ending = answerEnding(response);
     const strictTools = strictToolNames(operation.request.chatRequest);
-    const parsed = parser.parseRawToolCalls(response.toolCalls, response.content, { provider, strictTools, ...ending });
+    const parsed = parseAnswer(parser, response, { provider, strictTools, ...ending });
     const call = parsed.toolCalls.find((candidate) => candidate.name === tool);
     if (call !== undefined) return call;
     const failed = parsed.errors.find((candidate) => candidate.tool !== undefined && registry.findTool(candidate.tool)?.definition.name === tool);

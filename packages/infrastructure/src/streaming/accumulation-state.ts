@@ -4,6 +4,7 @@ import { scanJsonText } from '../validation/json-text-scanner.js';
 import { MAX_STREAM_ERRORS, type StreamAccumulation, type StreamUsage } from './stream-accumulation.js';
 import { argumentsTooLargeError, moreErrorsError, streamError, type StreamErrorSite } from './stream-errors.js';
 import type { StreamFormat } from './stream-format.js';
+import { PieceBuffer } from './piece-buffer.js';
 import { StreamedCall } from './streamed-call.js';
 
 /** Longest name kept for one call: registered names have at most 64 characters (decision 1). */
@@ -20,7 +21,7 @@ const MAX_FINISH_REASON_LENGTH = 64;
 export class AccumulationState {
   readonly #maxArgumentSize: number;
   readonly #calls = new Map<number, StreamedCall>();
-  readonly #content: string[] = [];
+  readonly #content = new PieceBuffer();
   readonly #errors: ToolCallError[] = [];
   #unlistedErrors = 0;
   #finishReason: string | undefined;
@@ -35,8 +36,11 @@ export class AccumulationState {
   readonly #onContent: ((text: string) => void) | undefined;
   readonly #onFragment: ((fragment: ToolCallFragment) => void) | undefined;
 
-  constructor(maxArgumentSize: number, onContent?: (text: string) => void, onFragment?: (fragment: ToolCallFragment) => void) {
+  readonly #keepContent: boolean;
+
+  constructor(maxArgumentSize: number, onContent?: (text: string) => void, onFragment?: (fragment: ToolCallFragment) => void, keepContent = true) {
     this.#maxArgumentSize = maxArgumentSize;
+    this.#keepContent = keepContent;
     this.#onContent = onContent;
     this.#onFragment = onFragment;
   }
@@ -63,7 +67,7 @@ export class AccumulationState {
 
   appendContent(text: string): void {
     if (text === '') return;
-    this.#content.push(text);
+    if (this.#keepContent) this.#content.push(text);
     this.#onContent?.(text);
   }
 
@@ -167,7 +171,7 @@ export class AccumulationState {
     return {
       ...(format === undefined ? {} : { format }),
       calls,
-      content: this.#content.join(''),
+      content: this.#content.text(),
       ...(this.#finishReason === undefined ? {} : { finishReason: this.#finishReason }),
       ...(this.#usage === undefined ? {} : { usage: this.#usage }),
       complete: this.#complete,

@@ -16,3 +16,4 @@ export {
 export { NO_CALL_INDEX } from './stream-errors.js';
 export { detectStreamFormat, type StreamFormat } from './stream-format.js';
 export { StreamingToolCallAccumulator } from './streaming-tool-call-accumulator.js';
+export { PieceBuffer } from './piece-buffer.js';

@@ -34,6 +34,11 @@ export class LineSplitter {
     this.#sink = sink;
   }
 
+  /** UTF-8 bytes of the line being read (not yet ended): what the splitter holds in memory. */
+  get pendingBytes(): number {
+    return this.#lineBytes;
+  }
+
   /** Characters looked at so far: equals the characters written, however they were split. */
   get charactersExamined(): number {
     return this.#charactersExamined;

@@ -27,6 +27,11 @@ export class SseEventReader {
     this.#sink = sink;
   }
 
+  /** UTF-8 bytes of the data of the event being read (not yet dispatched): what the reader holds in memory. */
+  get pendingBytes(): number {
+    return this.#bytes;
+  }
+
   /** Takes one line, without its terminator. */
   line(text: string, lineNumber: number): void {
     if (text === '') return this.dispatch();

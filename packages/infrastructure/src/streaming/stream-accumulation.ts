@@ -48,6 +48,12 @@ export interface StreamingAccumulatorOptions {
   readonly onContent?: (text: string) => void;
   /** Receives each piece of a tool call as it is read, for callers that judge a call before it ends. */
   readonly onToolCallFragment?: (fragment: ToolCallFragment) => void;
+  /**
+   * `false` when the caller keeps what it needs of the text from `onContent`: the text is not kept
+   * here too, and the result's `content` is empty (a long answer forwarded as it streams then
+   * costs no memory). `true` by default.
+   */
+  readonly keepContent?: boolean;
 }
 
 /** Default of {@link StreamingAccumulatorOptions.maxLineBytes}: 8 MiB. */

@@ -1,4 +1,5 @@
 import { utf8ByteLength } from '../validation/utf8-byte-length.js';
+import { PieceBuffer } from './piece-buffer.js';
 
 /**
  * What arrived for one call index of a stream. SSE fragments are kept as arrays of pieces and
@@ -15,7 +16,7 @@ export class StreamedCall {
   /** Set once an error was reported for this call: it is left out of the result. */
   rejected = false;
   readonly #nameParts: string[] = [];
-  readonly #argumentParts: string[] = [];
+  readonly #argumentParts = new PieceBuffer();
   #argumentBytes = 0;
   #nameBytes = 0;
 
@@ -49,7 +50,7 @@ export class StreamedCall {
   discard(): void {
     this.rejected = true;
     this.#nameParts.length = 0;
-    this.#argumentParts.length = 0;
+    this.#argumentParts.clear();
     this.wholeArguments = undefined;
   }
 
@@ -60,6 +61,6 @@ export class StreamedCall {
 
   /** The argument fragments joined in arrival order (`""` when none arrived). */
   argumentsText(): string {
-    return this.#argumentParts.join('');
+    return this.#argumentParts.text();
   }
 }

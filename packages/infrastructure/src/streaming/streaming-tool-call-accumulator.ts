@@ -44,7 +44,7 @@ export class StreamingToolCallAccumulator {
     const maxArgumentSize = positiveInteger('maxArgumentSize', options.maxArgumentSize ?? DEFAULT_TOOL_CALL_SETTINGS.maxArgumentSize);
     const maxLineBytes = positiveInteger('maxLineBytes', options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
 
-    this.#state = new AccumulationState(maxArgumentSize, options.onContent, options.onToolCallFragment);
+    this.#state = new AccumulationState(maxArgumentSize, options.onContent, options.onToolCallFragment, options.keepContent !== false);
     if (format !== 'auto') this.#setFormat(format);
     this.#lines = new LineSplitter(maxLineBytes, {
       line: (text, lineNumber) => this.#onLine(text, lineNumber),
@@ -69,6 +69,11 @@ export class StreamingToolCallAccumulator {
    */
   get ended(): boolean {
     return this.#state.ended;
+  }
+
+  /** UTF-8 bytes held for what has not ended yet: the current line and the current SSE event's data. */
+  get pendingBytes(): number {
+    return this.#lines.pendingBytes + this.#events.pendingBytes;
   }
 
   /**

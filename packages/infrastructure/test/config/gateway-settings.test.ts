@@ -15,13 +15,13 @@ describe('gateway:', () => {
   it('defaults: a local Ollama upstream, pass_through, strict, 8 MiB bodies', () => {
     const { gateway } = load('tool_registry: {}\n').load();
     expect(gateway).toEqual(DEFAULT_GATEWAY_SETTINGS);
-    expect(gateway).toEqual({ upstream: { baseUrl: 'http://127.0.0.1:11434', type: 'ollama' }, onInvalid: 'pass_through', strict: true, maxBodyBytes: 8 * 1024 * 1024, maxConcurrentUpstream: 32 });
+    expect(gateway).toEqual({ upstream: { baseUrl: 'http://127.0.0.1:11434', type: 'ollama' }, onInvalid: 'pass_through', strict: true, maxBodyBytes: 8 * 1024 * 1024, maxConcurrentUpstream: 32, requestTimeoutMs: 600_000, bodyTimeoutMs: 30_000, maxBufferedBytes: 16 * 1024 * 1024, maxTotalBufferedBytes: 128 * 1024 * 1024, allowedOrigins: [], allowedHosts: [] });
   });
 
   it('reads every key; the project file wins key by key over the user file', () => {
     const project = 'gateway:\n  upstream:\n    provider: vllm\n  on_invalid: error\n  timeout_ms: 30000\n';
     const user = 'gateway:\n  strict: false\n  max_body_bytes: 1048576\n  on_invalid: pass_through\n';
-    expect(load(project, user).load().gateway).toEqual({ upstream: { provider: 'vllm' }, onInvalid: 'error', strict: false, maxBodyBytes: 1048576, timeoutMs: 30000, maxConcurrentUpstream: 32 });
+    expect(load(project, user).load().gateway).toEqual({ upstream: { provider: 'vllm' }, onInvalid: 'error', strict: false, maxBodyBytes: 1048576, timeoutMs: 30000, maxConcurrentUpstream: 32, requestTimeoutMs: 600_000, bodyTimeoutMs: 30_000, maxBufferedBytes: 16 * 1024 * 1024, maxTotalBufferedBytes: 128 * 1024 * 1024, allowedOrigins: [], allowedHosts: [] });
   });
 
   it('reads auth_token_env (a variable name, never its value) and max_concurrent_upstream', () => {
@@ -31,6 +31,11 @@ describe('gateway:', () => {
     expect(load('gateway:\n  keep_alive_ms: 250\n').load().gateway.keepAliveMs).toBe(250);
     expect(load('gateway:\n  max_concurrent_upstream: 1024\n').load().gateway.maxConcurrentUpstream).toBe(1024);
     expect(load('gateway:\n  strict: true\n').load().gateway.authTokenEnv).toBeUndefined();
+  });
+
+  it('reads the deadlines and memory bounds', () => {
+    const gateway = load('gateway:\n  request_timeout_ms: 90000\n  body_timeout_ms: 2000\n  max_buffered_bytes: 1048576\n  max_total_buffered_bytes: 33554432\n').load().gateway;
+    expect(gateway).toMatchObject({ requestTimeoutMs: 90_000, bodyTimeoutMs: 2000, maxBufferedBytes: 1024 * 1024, maxTotalBufferedBytes: 32 * 1024 * 1024 });
   });
 
   it('reads an upstream given by base_url, type and api_key_env', () => {
@@ -46,6 +51,10 @@ describe('gateway:', () => {
     ['max_concurrent_upstream: 0', 'gateway.max_concurrent_upstream'],
     ['keep_alive_ms: 99', 'gateway.keep_alive_ms'],
     ['keep_alive_ms: 600001', 'gateway.keep_alive_ms'],
+    ['request_timeout_ms: 999', 'gateway.request_timeout_ms'],
+    ['body_timeout_ms: 99', 'gateway.body_timeout_ms'],
+    ['max_buffered_bytes: 1024', 'gateway.max_buffered_bytes'],
+    ['max_total_buffered_bytes: 1024', 'gateway.max_total_buffered_bytes'],
     ['max_concurrent_upstream: 1025', 'gateway.max_concurrent_upstream'],
     ['max_concurrent_upstream: two', 'gateway.max_concurrent_upstream'],
     ['auth_token_env: ""', 'gateway.auth_token_env'],

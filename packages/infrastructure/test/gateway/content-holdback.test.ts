@@ -39,7 +39,9 @@ describe('ContentHoldback', () => {
         const { holdback: target, forwarded } = holdback();
         pushInPieces(target, text, cuts);
         const sent = forwarded.join('');
-        expect(sent).toBe(target.sent);
+        expect(sent.length).toBe(target.sentCharacters);
+        // Nothing is lost: what went out and what is kept make the text whole.
+        expect(`${sent}${target.unsent}`).toBe(text);
         // What went out is a prefix of the text that ends before the markup starts.
         expect(text.startsWith(sent)).toBe(true);
         expect(sent.length).toBeLessThanOrEqual(before.length);
@@ -58,13 +60,31 @@ describe('ContentHoldback', () => {
     expect(forwarded.join('')).toBe('Hello, world. Result: `x` done');
   });
 
-  it('sends nothing twice: the unsent content is what the decided text adds to what went out', () => {
-    const { holdback: target } = holdback();
-    target.push('Checking the weather. <tool_call>{"name":"get_weather","arguments":{"city":"Paris"}}</tool_call> Done.');
-    expect(target.sent).toBe('Checking the weather. ');
-    // The parser removes the call and trims around it.
-    expect(target.unsentContent('Checking the weather.  Done.')).toBe(' Done.');
-    expect(target.unsentContent('Checking the weather.')).toBe('');
+  it('keeps only what it did not forward: the text a call may be written in', () => {
+    const { holdback: target, forwarded } = holdback();
+    target.push('Checking the weather. <tool_call>{"name":"get_weather",');
+    target.push('"arguments":{"city":"Paris"}}</tool_call> Done.');
+    expect(forwarded.join('')).toBe('Checking the weather. ');
+    expect(target.unsent).toBe('<tool_call>{"name":"get_weather","arguments":{"city":"Paris"}}</tool_call> Done.');
+  });
+
+  it('claims the text it keeps from the answer\'s memory, and is cut when the memory is spent', () => {
+    let used = 0;
+    const memory = {
+      claim(bytes: number) {
+        if (used + bytes > 64) throw new Error('spent');
+        used += bytes;
+      },
+      release(bytes: number) {
+        used -= bytes;
+      },
+    };
+    const target = new ContentHoldback(undefined, ['get_weather'], () => undefined, memory);
+    target.push('Forwarded prose costs nothing. ');
+    expect(used).toBe(0);
+    target.push('<tool_call>{"name":"get_weather"');
+    expect(used).toBe('<tool_call>{"name":"get_weather"'.length);
+    expect(() => target.push(`,"arguments":{"city":"${'x'.repeat(64)}"}}`)).toThrow('spent');
   });
 
   it('holds nothing when calls are not looked for in the text', () => {

@@ -144,7 +144,9 @@ describe.each(UPSTREAMS)('runGatewayChat over real HTTP ($type upstream)', (upst
     expect(chats).toHaveLength(2);
     expect(report.outcome).toBe('failed');
     expect(report.attempts).toBe(2);
-    expect(report.invalid).toEqual([{ code: 'ACODE-TLP-004', message: expect.stringContaining('getWeather') }]);
+    expect(report.invalid).toEqual([
+      { code: 'ACODE-TLP-004', message: expect.stringContaining('getWeather'), reason: 'invalid', index: 0, tool: 'getWeather', rawArguments: expect.stringContaining('"city":2') },
+    ]);
     expect(reply.toolCalls).toEqual([]);
     expect(reply.usage.totalTokens).toBe(15 + 2);
     expect(lastUpstreamAnswer.toolCalls).toEqual([expect.objectContaining({ name: 'getWeather', id: 'call_last' })]);

@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ERROR_CODES } from '@acode/domain';
+import type { GatewayWire } from '@acode/infrastructure/gateway';
+import type { HostResponse } from '../http/host-response.js';
+import { deadlineExceeded, deadlineMessage } from './gateway-errors.js';
+import { deadlineRelabelled } from './gateway-metrics.js';
+import type { HostGatewayOptions } from './host-gateway.js';
+import { passThrough } from './pass-through.js';
+import type { RequestDeadline } from './request-deadline.js';
+
+/**
+ * {@link passThrough} under the request's deadline. Before the upstream's answer head arrives,
+ * the deadline is a 504 ACODE-GTW-005 in the route's shape (counted `deadline`), and the upstream
+ * request is stopped once that answer is written; after it, while the body streams, the response
+ * is destroyed (a body cut short is all HTTP can say once the status went out), which stops the
+ * upstream request too. Either way the deadline is logged.
+ */
+export async function passThroughWithin(
+  deadline: RequestDeadline,
+  wire: GatewayWire,
+  req: IncomingMessage,
+  res: ServerResponse,
+  correlationId: string,
+  signal: AbortSignal,
+  options: HostGatewayOptions,
+  body: Buffer,
+): Promise<HostResponse | undefined> {
+  // Stopped only after the 504 is written: pass-through destroys the response when its request aborts.
+  const stop = new AbortController();
+  const metrics = deadlineRelabelled(options.metrics, () => deadline.signal.aborted);
+  const forwarding = passThrough(req, res, correlationId, AbortSignal.any([signal, stop.signal]), { ...options, metrics }, body);
+  const passed = new Promise<typeof DEADLINE>((resolve) => {
+    if (deadline.signal.aborted) resolve(DEADLINE);
+    else deadline.signal.addEventListener('abort', () => resolve(DEADLINE), { once: true });
+  });
+  const first = await Promise.race([forwarding, passed]);
+  const log = (phase: string): void =>
+    options.logger.warn(`Gateway pass-through stopped ${phase}: ${deadlineMessage(deadline.timeoutMs)}`, { event: 'GatewayDeadline', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE });
+  if (first !== DEADLINE) {
+    if (res.headersSent && !res.writableFinished) {
+      // The body streams on: the deadline still bounds it.
+      const cut = (): void => {
+        if (res.writableFinished || res.destroyed) return;
+        log('while its answer streamed');
+        res.destroy();
+      };
+      deadline.signal.addEventListener('abort', cut, { once: true });
+      res.once('close', () => deadline.signal.removeEventListener('abort', cut));
+    }
+    return first;
+  }
+  if (res.headersSent) {
+    log('while its answer streamed');
+    res.destroy();
+    return undefined;
+  }
+  log('before the upstream answered');
+  res.once('finish', () => stop.abort());
+  return deadlineExceeded(wire, deadline.timeoutMs, { 'x-acode-correlation-id': correlationId, 'x-acode-outcome': 'deadline' });
+}
+
+const DEADLINE: unique symbol = Symbol('deadline');
