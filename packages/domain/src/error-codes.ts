@@ -86,9 +86,9 @@ export const ERROR_CODES = Object.freeze({
   HOST_INTERNAL_ERROR: 'ACODE-HST-003',
   /** An execution session named in a host request does not exist (never opened, expired or evicted). */
   HOST_SESSION_NOT_FOUND: 'ACODE-HST-004',
-  /** An admin route (tool definitions, events) needs the host's bearer token, and the request has none or a wrong one: HTTP 401. */
+  /** A route of the host needs its bearer token (every route but `/healthz` and the page's files, once a token is configured), and the request has none or a wrong one: HTTP 401. */
   HOST_AUTH_REQUIRED: 'ACODE-HST-005',
-  /** A write to an admin route from another site (its `Origin` or `Sec-Fetch-Site` says so): HTTP 403. */
+  /** A request from another site (its `Origin` or `Sec-Fetch-Site` says so) whose origin `gateway.allowed_origins` does not list: HTTP 403. */
   HOST_CROSS_SITE_REFUSED: 'ACODE-HST-006',
   /** Too many clients follow `GET /v1/events` at once: HTTP 503. */
   HOST_EVENT_STREAMS_FULL: 'ACODE-HST-007',
@@ -193,8 +193,8 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-HST-002': 'Host cannot listen',
   'ACODE-HST-003': 'Internal host error',
   'ACODE-HST-004': 'Execution session not found',
-  'ACODE-HST-005': 'Admin authentication required',
-  'ACODE-HST-006': 'Cross-site write refused',
+  'ACODE-HST-005': 'Host authentication required',
+  'ACODE-HST-006': 'Cross-site request refused',
   'ACODE-HST-007': 'Too many event streams',
   'ACODE-HST-008': 'Host name not allowed',
   'ACODE-HST-009': 'Request media type refused',

@@ -29,7 +29,7 @@ export interface HostGatewayOptions {
   readonly logger: ILogger;
   /** Retry settings (`max_retries`, backoff...) over 002's defaults. */
   readonly toolCallSettings?: Partial<ToolCallSettings>;
-  /** The bearer token every gateway request must carry (`gateway.auth_token_env`); none without it. */
+  /** The host's bearer token (`gateway.auth_token_env`), which the host's access rule checks: never forwarded upstream, and scrubbed from pass-through answers. */
   readonly authToken?: SecretValue;
   /** Gateway requests served at once (`gateway.max_concurrent_upstream`); as many more wait, the rest get 503. Unbounded without it. */
   readonly maxConcurrentUpstream?: number;
