@@ -34,7 +34,9 @@ describe('import cost', () => {
     const rows = measureImportCost(
       [
         { label: 'baseline', url: undefined },
-        { label: 'fine', url: fine, judged: true },
+        // Not judged: whether one timed import of it passes the goal depends on the machine's load;
+        // the judging itself is the next test's, over fixed rows.
+        { label: 'fine', url: fine },
         { label: 'broken', url: broken },
       ],
       1,

@@ -158,7 +158,7 @@ export function createHostServer(options: HostServerOptions): HostServer {
     try {
       // Health checks never wait; any other request takes its turn with the streams in flight,
       // so a burst of arrivals is served over several turns of the event loop, not in one.
-      if (req.url !== '/healthz') {
+      if ((req.url ?? '').split('?')[0] !== '/healthz') {
         const turn = eventLoopShare(REQUEST_START_COST);
         if (turn !== undefined) await turn;
       }

@@ -83,7 +83,6 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   const definitions = composeDefinitions({
     databaseFile: resolveTelemetryPath({ cwd: options.cwd }),
     config,
-    env: process.env,
     logger,
     metrics: container.resolve<IMetrics>(TOKENS.Metrics),
   });

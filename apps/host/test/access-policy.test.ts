@@ -59,6 +59,19 @@ describe('createAccessPolicy', () => {
     expect(policy.check({ headers: { host: '127.0.0.1', 'sec-fetch-site': 'same-origin, cross-site' } }, HOST)?.reason).toBe('cross-site');
   });
 
+  it('refuses hostile origins: two joined by a repeated header, "null", oversized, not http(s); takes an IPv6 own origin', () => {
+    const policy = createAccessPolicy({ allowedOrigins: ['https://tools.example.com'] }, { address: '127.0.0.1' });
+    const from = (origin: string, host = '127.0.0.1:7420') => policy.check({ headers: { host, origin } }, HOST)?.reason;
+    // Node joins a repeated Origin with ", ": neither the own nor a listed origin gets it through.
+    expect(from('https://evil.example, http://127.0.0.1:7420')).toBe('cross-site');
+    expect(from('https://tools.example.com, https://evil.example')).toBe('cross-site');
+    expect(from('null')).toBe('cross-site');
+    expect(from(`http://${'a'.repeat(5000)}.example`)).toBe('cross-site');
+    expect(from('file:///etc/passwd')).toBe('cross-site');
+    expect(from('http://[::1]:7420', '[::1]:7420')).toBeUndefined();
+    expect(from('http://[::1]:7421', '[::1]:7420')).toBe('cross-site');
+  });
+
   it('refuses a malformed allowed entry as the configuration would (ACODE-CFG-002)', () => {
     expect(() => createAccessPolicy({ allowedOrigins: ['https://tools.example.com/app'] }, { address: '127.0.0.1' })).toThrow(expect.objectContaining({ code: 'ACODE-CFG-002' }));
     expect(() => createAccessPolicy({ allowedHosts: ['tools.example.com:80'] }, { address: '127.0.0.1' })).toThrow(expect.objectContaining({ code: 'ACODE-CFG-002' }));

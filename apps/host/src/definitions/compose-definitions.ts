@@ -1,5 +1,5 @@
 import { ToolDefinitionManager, type ILogger, type IMetrics, type IToolDefinitionStore, type IToolSchemaRegistry } from '@acode/application';
-import type { GatewaySettings, LicenseSettings } from '@acode/infrastructure/config';
+import type { LicenseSettings } from '@acode/infrastructure/config';
 import { licenseContextOf } from '@acode/infrastructure/config';
 import { SqliteToolDefinitionStore } from '@acode/infrastructure/definitions';
 import {
@@ -11,7 +11,6 @@ import {
   subscribeDefinitionMetrics,
   ToolDefinitionEventBus,
 } from '@acode/infrastructure/definitions-events';
-import type { Environment } from '@acode/infrastructure/model-clients';
 import type { HostDefinitions } from './host-definitions.js';
 import { lazyDefinitionStore } from './lazy-definition-store.js';
 
@@ -33,8 +32,7 @@ export interface DefinitionsSetup {
  */
 export function composeDefinitions(options: {
   readonly databaseFile: string;
-  readonly config: { readonly license: LicenseSettings; readonly gateway: GatewaySettings };
-  readonly env: Environment;
+  readonly config: { readonly license: LicenseSettings };
   readonly logger: ILogger;
   readonly metrics?: IMetrics;
   /** Longest silence of an event stream (ms); 15 s by default. */

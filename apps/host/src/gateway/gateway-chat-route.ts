@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JsonValue } from '@acode/domain';
 import { ERROR_CODES } from '@acode/domain';
 import {
@@ -22,8 +21,8 @@ import { jsonResponse, type HostResponse } from '../http/host-response.js';
 import { deadlineExceeded, deadlineMessage, gatewayError, requestRefused } from './gateway-errors.js';
 import { GatewayRequestMetrics } from './gateway-metrics.js';
 import { GatewayStreamWriter, type StreamIdentity } from './gateway-stream-writer.js';
-import type { HostGatewayOptions } from './host-gateway.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS, deadlinePassed } from './request-deadline.js';
+import type { GatewayExchange, HostGatewayOptions } from './host-gateway.js';
+import { deadlinePassed } from './request-deadline.js';
 
 /** Strict decoder: invalid byte sequences are refused, not replaced with U+FFFD. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -34,22 +33,17 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * taken) and its tools' contract, runs the gateway pipeline against the upstream, and answers in
  * the client's wire. A streamed request streams from the upstream too: its text is forwarded as
  * it arrives (but for what may be a call written in it), its calls once decided, a retry in the
- * same client stream ({@link GatewayStreamWriter}). `signal` aborts when the client hangs up or
- * the request's deadline passes ({@link deadlinePassed}): a 504 ACODE-GTW-005, or an error event
- * once the stream began. A call refused (too large, cut, still invalid) is never handed over as
+ * same client stream ({@link GatewayStreamWriter}). The upstream requests stop when the client
+ * hangs up or the request's deadline passes: then a 504 ACODE-GTW-005, or an error event once the
+ * stream began. A call refused (too large, cut, still invalid) is never handed over as
  * a call: `on_invalid: error` answers 422 (an error event once streaming), `pass_through` the
  * refused calls as text ({@link refusedCallsText}) with `x-acode-invalid`. Returns the whole
  * answer for the server to write, or `undefined` once it wrote a stream itself or the client is gone.
  */
-export async function serveGatewayChat(
-  wire: GatewayWire,
-  _req: IncomingMessage,
-  res: ServerResponse,
-  correlationId: string,
-  signal: AbortSignal,
-  options: HostGatewayOptions,
-  body: Buffer,
-): Promise<HostResponse | undefined> {
+export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExchange, options: HostGatewayOptions): Promise<HostResponse | undefined> {
+  const { res, correlationId, deadline, body } = exchange;
+  // Aborts when the client hangs up or the deadline passes; `deadlinePassed` tells which.
+  const signal = AbortSignal.any([exchange.gone, deadline.signal]);
   const started = performance.now();
   const base = { 'x-acode-correlation-id': correlationId, 'x-acode-repairs': '', 'x-acode-attempts': '0' };
   const metrics = new GatewayRequestMetrics(options.metrics, wire === 'openai' ? 'openai_chat' : 'ollama_chat');
@@ -106,7 +100,7 @@ export async function serveGatewayChat(
     // Out of time, not abandoned: the client is told, never left with a silent close.
     const decided = { 'x-acode-attempts': String(result.attempts), 'x-acode-outcome': 'deadline' };
     metrics.finish('deadline', { attempts: result.attempts });
-    const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const timeoutMs = deadline.timeoutMs;
     options.logger.warn(`Gateway request stopped: ${deadlineMessage(timeoutMs)}`, { event: 'GatewayDeadline', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE, attempts: result.attempts });
     if (writer?.started === true) {
       writer.fail({ code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(timeoutMs), type: 'timeout' }, decided);
@@ -166,9 +160,8 @@ export async function serveGatewayChat(
       refused: refused.map((call) => call.reason),
     });
   if (report.outcome === 'failed') {
-    const invalid = refused;
-    const codes = [...new Set(invalid.map((problem) => problem.code))].join(',');
-    options.logger.warn(`Gateway refused ${invalid.length} tool call(s) after ${report.attempts} upstream request(s): ${codes}`, {
+    const codes = [...new Set(refused.map((problem) => problem.code))].join(',');
+    options.logger.warn(`Gateway refused ${refused.length} tool call(s) after ${report.attempts} upstream request(s): ${codes}`, {
       event: 'GatewayCallsRefused',
       correlation_id: correlationId,
       error_code: ERROR_CODES.GATEWAY_CALL_REFUSED,
@@ -176,10 +169,10 @@ export async function serveGatewayChat(
       on_invalid: options.onInvalid,
     });
     if (options.onInvalid === 'error') {
-      const first = invalid[0];
+      const first = refused[0];
       recordAnswer();
       const code = first?.code ?? ERROR_CODES.GATEWAY_REQUEST_INVALID;
-      const message = `The model's tool call is still invalid after ${report.attempts} upstream request(s): ${invalid.map((problem) => `${problem.code}: ${problem.message}`).join('; ')}`;
+      const message = `The model's tool call is still invalid after ${report.attempts} upstream request(s): ${refused.map((problem) => `${problem.code}: ${problem.message}`).join('; ')}`;
       if (writer?.started === true) {
         writer.fail({ code, message, type: 'invalid_tool_call' }, { ...headers, 'x-acode-invalid': codes });
         return undefined;
@@ -189,15 +182,15 @@ export async function serveGatewayChat(
         code,
         message,
         type: 'invalid_tool_call',
-        errors: invalid.map((problem) => ({ code: problem.code, message: problem.message })),
+        errors: refused.map((problem) => ({ code: problem.code, message: problem.message })),
         headers: { ...headers, 'x-acode-invalid': codes },
       });
     }
-    const answer = respond(wire, request, refusedAnswer(result, invalid, codes, writer?.sentContent === true), { ...headers, 'x-acode-invalid': codes }, started, identity, writer);
+    const answer = respond(wire, request, refusedAnswer(result, refused, codes, writer?.sentContent === true), { ...headers, 'x-acode-invalid': codes }, started, identity, writer);
     recordAnswer();
     return answer;
   }
-  const answer = respond(wire, request, checkedAnswer(result), headers, started, identity, writer);
+  const answer = respond(wire, request, result.answer, headers, started, identity, writer);
   recordAnswer();
   return answer;
 }
@@ -209,14 +202,9 @@ export async function serveGatewayChat(
  * carries the first answer's text already: only what it held is left to send.
  */
 function refusedAnswer(result: GatewayChatAnswer, refused: readonly RefusedCall[], codes: string, textSent: boolean): GatewayAnswer {
-  const text = result.unsentContent ?? result.answer.content;
+  const text = result.answer.content;
   const block = refusedCallsText(refused, result.answer.toolCalls, codes);
   return { ...result.answer, content: text === '' && !textSent ? block : `${text}\n\n${block}`, toolCalls: [], finishReason: 'stop' };
-}
-
-/** The checked answer, its text cut to what a stream that began has not sent. */
-function checkedAnswer(result: GatewayChatAnswer): GatewayAnswer {
-  return result.unsentContent === undefined ? result.answer : { ...result.answer, content: result.unsentContent };
 }
 
 function respond(

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IChatModelClient, ILogger, IMetrics, ITelemetryStore } from '@acode/application';
 import { ERROR_CODES, type ToolCallSettings } from '@acode/domain';
-import type { GatewaySettings } from '@acode/infrastructure/config';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '@acode/infrastructure/config';
 import { MemoryPool, ToolContractCache } from '@acode/infrastructure/gateway';
 import { gatewayTelemetryStore } from '@acode/infrastructure/telemetry';
 import { createChatModelClient, eventLoopShare, readProviderSettings, REQUEST_START_COST, type Environment, type ProviderSettings, type SecretValue } from '@acode/infrastructure/model-clients';
@@ -12,8 +12,21 @@ import { gatewayAuthToken, gatewayBusy } from './gateway-guard.js';
 import { serveGatewayChat } from './gateway-chat-route.js';
 import { GatewayRequestMetrics, type GatewayRouteLabel } from './gateway-metrics.js';
 import { passThroughWithin } from './pass-through-deadline.js';
-import { DEFAULT_BODY_TIMEOUT_MS, readGatewayBody } from './read-gateway-body.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS, deadlinePassed, startRequestDeadline } from './request-deadline.js';
+import { readBoundedBody } from '../http/read-body.js';
+import { deadlinePassed, startRequestDeadline, type RequestDeadline } from './request-deadline.js';
+
+/** One gateway request as its route serves it, its body read already. */
+export interface GatewayExchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly correlationId: string;
+  /** Aborts when the client hangs up. */
+  readonly gone: AbortSignal;
+  /** The request's overall deadline, started on its arrival. */
+  readonly deadline: RequestDeadline;
+  /** The whole request body (bounded by `gateway.max_body_bytes`). */
+  readonly body: Buffer;
+}
 
 /** What the gateway's routes run with: the upstream, its settings, and one contract cache for the host. */
 export interface HostGatewayOptions {
@@ -76,6 +89,8 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
     return undefined;
   };
   const bound = options.maxConcurrentUpstream;
+  const requestTimeoutMs = options.requestTimeoutMs ?? GATEWAY_SETTINGS.request_timeout_ms.default;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? GATEWAY_SETTINGS.body_timeout_ms.default;
   const slots = bound === undefined ? undefined : new BoundedSemaphore(bound, bound);
   return {
     handles: (segments) => segments.length >= 2 && (segments[0] === 'v1' || segments[0] === 'api'),
@@ -87,21 +102,20 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
       const segments = (req.url ?? '').split('?')[0]!.split('/').slice(1);
       const wire = chatWire(req.method, segments);
       const shape = wire ?? (segments[0] === 'api' ? 'ollama' : 'openai');
-      // Refusals are counted here, before a route's own metrics exist: under the route they were for.
-      const refused = (outcome: 'unauthorized' | 'busy' | 'cancelled'): void => new GatewayRequestMetrics(options.metrics, routeLabel(wire)).finish(outcome);
+      // Requests ended here are counted here, before a route's own metrics exist: under the route they were for.
+      const ended = (outcome: 'invalid_request' | 'deadline' | 'cancelled' | 'busy'): void => new GatewayRequestMetrics(options.metrics, routeLabel(wire)).finish(outcome);
       // The bearer token was checked by the host's access rule (http/access-policy.ts), which also
       // removes it; removed here too so the client's token is never forwarded whatever built the host
       // (the upstream gets its own key, if any).
       if (options.authToken !== undefined) delete req.headers.authorization;
       // From arrival: the body, the wait for a slot and the upstream all count against the deadline.
-      const deadline = startRequestDeadline(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+      const deadline = startRequestDeadline(requestTimeoutMs);
       res.once('close', deadline.clear);
-      const ended = (outcome: 'invalid_request' | 'deadline' | 'cancelled'): void => new GatewayRequestMetrics(options.metrics, routeLabel(wire)).finish(outcome);
       const headers = { 'x-acode-correlation-id': correlationId };
       // The body is read before a slot is taken: a client trickling its body holds its own
-      // connection for at most body_timeout_ms, never one of the upstream slots.
-      const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
-      const body = await readGatewayBody(req, options.maxBodyBytes, bodyTimeoutMs);
+      // connection for at most body_timeout_ms (or until the request's deadline), never one of
+      // the upstream slots.
+      const body = await readBoundedBody(req, options.maxBodyBytes, AbortSignal.any([AbortSignal.timeout(bodyTimeoutMs), deadline.signal]));
       if (!body.ok) {
         if (body.reason === 'aborted') {
           ended('cancelled');
@@ -113,6 +127,7 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
           return bodyTooLarge(shape, options.maxBodyBytes, headers);
         }
         ended('deadline');
+        if (deadline.signal.aborted) return deadlineExceeded(shape, deadline.timeoutMs, { ...headers, 'x-acode-outcome': 'deadline' });
         options.logger.warn(`Gateway request body did not arrive within ${bodyTimeoutMs} ms`, { event: 'GatewayBodyTimeout', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE });
         return bodyTimedOut(shape, bodyTimeoutMs, headers);
       }
@@ -123,10 +138,10 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
         if (!slot.ok) {
           if (slot.reason === 'aborted' && deadlinePassed(within)) {
             ended('deadline');
-            return deadlineExceeded(shape, deadline.timeoutMs, headers);
+            return deadlineExceeded(shape, deadline.timeoutMs, { ...headers, 'x-acode-outcome': 'deadline' });
           }
           // A client that hung up while waiting is a cancelled request; one turned away, a busy one.
-          refused(slot.reason === 'aborted' ? 'cancelled' : 'busy');
+          ended(slot.reason === 'aborted' ? 'cancelled' : 'busy');
           return slot.reason === 'aborted' ? undefined : gatewayBusy(shape, correlationId, slots.limit);
         }
         // Held until the answer is written (a streamed one included) or the client is gone.
@@ -137,9 +152,8 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
       // served over several turns of the event loop, not all at once while nothing else runs.
       const turn = eventLoopShare(REQUEST_START_COST);
       if (turn !== undefined) await turn;
-      return wire === undefined
-        ? passThroughWithin(deadline, shape, req, res, correlationId, signal, options, body.body)
-        : serveGatewayChat(wire, req, res, correlationId, within, options, body.body);
+      const exchange: GatewayExchange = { req, res, correlationId, gone: signal, deadline, body: body.body };
+      return wire === undefined ? passThroughWithin(shape, exchange, options) : serveGatewayChat(wire, exchange, options);
     },
   };
 }

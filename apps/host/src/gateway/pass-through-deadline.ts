@@ -1,12 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES } from '@acode/domain';
 import type { GatewayWire } from '@acode/infrastructure/gateway';
 import type { HostResponse } from '../http/host-response.js';
 import { deadlineExceeded, deadlineMessage } from './gateway-errors.js';
 import { deadlineRelabelled } from './gateway-metrics.js';
-import type { HostGatewayOptions } from './host-gateway.js';
+import type { GatewayExchange, HostGatewayOptions } from './host-gateway.js';
 import { passThrough } from './pass-through.js';
-import type { RequestDeadline } from './request-deadline.js';
 
 /**
  * {@link passThrough} under the request's deadline. Before the upstream's answer head arrives,
@@ -15,20 +13,12 @@ import type { RequestDeadline } from './request-deadline.js';
  * is destroyed (a body cut short is all HTTP can say once the status went out), which stops the
  * upstream request too. Either way the deadline is logged.
  */
-export async function passThroughWithin(
-  deadline: RequestDeadline,
-  wire: GatewayWire,
-  req: IncomingMessage,
-  res: ServerResponse,
-  correlationId: string,
-  signal: AbortSignal,
-  options: HostGatewayOptions,
-  body: Buffer,
-): Promise<HostResponse | undefined> {
+export async function passThroughWithin(wire: GatewayWire, exchange: GatewayExchange, options: HostGatewayOptions): Promise<HostResponse | undefined> {
+  const { req, res, correlationId, deadline, body } = exchange;
   // Stopped only after the 504 is written: pass-through destroys the response when its request aborts.
   const stop = new AbortController();
   const metrics = deadlineRelabelled(options.metrics, () => deadline.signal.aborted);
-  const forwarding = passThrough(req, res, correlationId, AbortSignal.any([signal, stop.signal]), { ...options, metrics }, body);
+  const forwarding = passThrough(req, res, correlationId, AbortSignal.any([exchange.gone, stop.signal]), { ...options, metrics }, body);
   const passed = new Promise<typeof DEADLINE>((resolve) => {
     if (deadline.signal.aborted) resolve(DEADLINE);
     else deadline.signal.addEventListener('abort', () => resolve(DEADLINE), { once: true });
@@ -37,8 +27,9 @@ export async function passThroughWithin(
   const log = (phase: string): void =>
     options.logger.warn(`Gateway pass-through stopped ${phase}: ${deadlineMessage(deadline.timeoutMs)}`, { event: 'GatewayDeadline', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE });
   if (first !== DEADLINE) {
-    if (res.headersSent && !res.writableFinished) {
-      // The body streams on: the deadline still bounds it.
+    // The answer is piped (its head may not have gone out yet: it goes with the first bytes), or
+    // it was an error written whole: an answer still streaming at the deadline is cut.
+    if (!res.writableFinished) {
       const cut = (): void => {
         if (res.writableFinished || res.destroyed) return;
         log('while its answer streamed');

@@ -13,11 +13,9 @@ export interface RequestDeadline {
 /**
  * Starts the deadline of a request that arrived now. The idle timeout (`timeout_ms`) only bounds
  * the upstream's silences: a stream trickling a chunk now and then would otherwise never end.
- * Without `timeoutMs`, a deadline that never passes.
  */
-export function startRequestDeadline(timeoutMs: number | undefined): RequestDeadline {
+export function startRequestDeadline(timeoutMs: number): RequestDeadline {
   const controller = new AbortController();
-  if (timeoutMs === undefined) return { signal: controller.signal, timeoutMs: Number.POSITIVE_INFINITY, clear: () => undefined };
   const timer = setTimeout(() => controller.abort(DEADLINE_REASON), timeoutMs);
   // The deadline never keeps the process alive on its own.
   timer.unref();
@@ -28,6 +26,3 @@ export function startRequestDeadline(timeoutMs: number | undefined): RequestDead
 export function deadlinePassed(signal: AbortSignal): boolean {
   return signal.aborted && signal.reason === DEADLINE_REASON;
 }
-
-/** `gateway.request_timeout_ms` when the options leave it out: 10 minutes. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ConfigurationException } from '@acode/application';
 import { ERROR_CODES, type ErrorCode } from '@acode/domain';
-import { canonicalHostPattern, canonicalOrigin, type GatewaySettings } from '@acode/infrastructure/config';
+import { ALLOWED_HOSTS_EXPECTED, ALLOWED_ORIGINS_EXPECTED, canonicalHostPattern, canonicalOrigin, MAX_ALLOWED_NAMES, type GatewaySettings } from '@acode/infrastructure/config';
 import type { GatewayWire } from '@acode/infrastructure/gateway';
 import type { Environment, SecretValue } from '@acode/infrastructure/model-clients';
 import { gatewayError } from '../gateway/gateway-errors.js';
@@ -42,18 +42,21 @@ export function hostAccessFromConfig(gateway: GatewaySettings, env: Environment)
  * (ACODE-CFG-002) for an entry that is not an http(s) origin or a host name.
  */
 export function canonicalHostAccess(access: HostAccess): Required<Pick<HostAccess, 'allowedOrigins' | 'allowedHosts'>> & Pick<HostAccess, 'token'> {
-  const list = (entries: readonly string[] | undefined, canonical: (entry: unknown) => string | undefined, key: string, expected: string): readonly string[] =>
-    Object.freeze(
-      (entries ?? []).map((entry, index) => {
-        const found = canonical(entry);
-        if (found === undefined) throw new ConfigurationException(ERROR_CODES.CONFIG_INVALID, `${key}[${index}] must be ${expected}`, { key });
-        return found;
-      }),
-    );
+  // The configuration's rules (readNameList), for lists that did not come through a file.
+  const list = (entries: readonly string[] | undefined, canonical: (entry: unknown) => string | undefined, key: string, expected: string): readonly string[] => {
+    const given = entries ?? [];
+    if (given.length > MAX_ALLOWED_NAMES) throw new ConfigurationException(ERROR_CODES.CONFIG_INVALID, `${key} must be a list of at most ${MAX_ALLOWED_NAMES} entries`, { key });
+    const found = given.map((entry, index) => {
+      const name = canonical(entry);
+      if (name === undefined) throw new ConfigurationException(ERROR_CODES.CONFIG_INVALID, `${key}[${index}] must be ${expected}`, { key });
+      return name;
+    });
+    return Object.freeze([...new Set(found)]);
+  };
   return {
     ...(access.token === undefined ? {} : { token: access.token }),
-    allowedOrigins: list(access.allowedOrigins, canonicalOrigin, 'gateway.allowed_origins', 'an http or https origin without path (https://tools.example.com)'),
-    allowedHosts: list(access.allowedHosts, canonicalHostPattern, 'gateway.allowed_hosts', 'a host name, *.name or IP address without port'),
+    allowedOrigins: list(access.allowedOrigins, canonicalOrigin, 'gateway.allowed_origins', ALLOWED_ORIGINS_EXPECTED),
+    allowedHosts: list(access.allowedHosts, canonicalHostPattern, 'gateway.allowed_hosts', ALLOWED_HOSTS_EXPECTED),
   };
 }
 
@@ -161,19 +164,19 @@ export function accessRefusalResponse(refusal: AccessRefusal, target: AccessTarg
 /** Whether a browser says the request comes from a site other than this host's (and its origin is not listed). */
 function fromAnotherSite(headers: IncomingHttpHeaders, allowedOrigins: ReadonlySet<string>): boolean {
   const origin = single(headers.origin);
-  if (origin !== undefined && allowedOrigins.has(canonicalOrigin(origin) ?? '')) return false;
+  // Parsed once; `undefined` for one that is no http(s) origin (`null`, two joined by a repeated header).
+  const canonical = origin === undefined ? undefined : canonicalOrigin(origin);
+  if (canonical !== undefined && allowedOrigins.has(canonical)) return false;
   // A repeated unknown header reaches here joined with ", ": any cross-site value counts.
   const sites = (single(headers['sec-fetch-site']) ?? '').split(',').map((site) => site.trim().toLowerCase());
   if (sites.includes('cross-site') || sites.includes('same-site')) return true;
-  return origin !== undefined && !isOwnOrigin(origin, single(headers.host));
+  return origin !== undefined && (canonical === undefined || !isOwnOrigin(canonical, single(headers.host)));
 }
 
-/** Whether `origin` is this host as the request reached it: http or https (a proxy may end TLS), the `Host` header's name and port. */
+/** Whether a canonical origin is this host as the request reached it: http or https (a proxy may end TLS), the `Host` header's name and port. */
 function isOwnOrigin(origin: string, host: string | undefined): boolean {
-  if (host === undefined || origin === 'null') return false;
-  const own = canonicalOrigin(origin);
-  if (own === undefined) return false;
-  const url = new URL(own);
+  if (host === undefined) return false;
+  const url = new URL(origin);
   try {
     // The Host header through the same parser: `example.com:80` is `example.com` for an http origin.
     return url.host === new URL(`${url.protocol}//${host.trim()}`).host;
@@ -218,7 +221,11 @@ export function isPreflightedType(contentType: string | undefined): boolean {
   return MEDIA_TYPE_ESSENCE.test(essence) && !CORS_SAFELISTED_TYPES.has(essence);
 }
 
-/** A header's value as text (Node keeps the first of a repeated `Host`, `Origin` or `Content-Type`; an array is only `set-cookie`'s). */
+/**
+ * A header's value as text. Node keeps the first of a repeated `Host` or `Content-Type`, joins a
+ * repeated `Origin` or `Sec-Fetch-Site` with ", " (which then reads as no origin, or as each
+ * value); an array is only `set-cookie`'s.
+ */
 function single(value: string | readonly string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : value?.[0];
 }

@@ -162,4 +162,32 @@ describe('gateway.request_timeout_ms bounds a request in all', () => {
     expect(performance.now() - started).toBeLessThan(3_500);
     expect(await metricsText(fixture)).toMatch(/acode_gateway_requests_total\{outcome="deadline",route="pass_through"\} 1\b/);
   });
+
+  it('answers 504 ACODE-GTW-005 when the deadline passes while the body is still arriving (a deadline shorter than body_timeout_ms)', async () => {
+    fixture = await startGateway([], { requestTimeoutMs: 1_000, bodyTimeoutMs: 5_000 });
+    const { text, closedAfterMs } = await trickler(fixture.host.baseUrl, 100).received;
+    expect(text).toMatch(/^HTTP\/1\.1 504 /);
+    expect(text).toContain('"code":"ACODE-GTW-005"');
+    expect(text).toMatch(/gateway\.request_timeout_ms/);
+    expect(closedAfterMs).toBeGreaterThan(900);
+    expect(closedAfterMs).toBeLessThan(3_000);
+  });
+
+  it('cuts a pass-through answer still streaming at the deadline', async () => {
+    upstream = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.flushHeaders();
+      const timer = setInterval(() => res.write('{"status":"pulling"}\n'), 200);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => upstream!.listen(0, '127.0.0.1', resolve));
+    fixture = await startGateway([], { baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`, requestTimeoutMs: 1_500, timeoutMs: 5_000 });
+    const started = performance.now();
+    const response = await fetch(`${fixture.host.baseUrl}/api/pull`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model":"m"}' });
+    expect(response.status).toBe(200);
+    // The status went out before the deadline: a body cut short is all HTTP can say.
+    await expect(response.text()).rejects.toThrow();
+    expect(performance.now() - started).toBeGreaterThan(1_400);
+    expect(performance.now() - started).toBeLessThan(3_500);
+  });
 });

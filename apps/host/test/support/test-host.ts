@@ -116,7 +116,6 @@ export async function startTestHost(
   const definitions = composeDefinitions({
     databaseFile: join(dir, '.agent', 'acode.db'),
     config,
-    env: options.env ?? {},
     logger: child.resolve<ILogger>(TOKENS.Logger),
     metrics: child.resolve<IMetrics>(TOKENS.Metrics),
     ...(options.eventKeepAliveMs === undefined ? {} : { keepAliveMs: options.eventKeepAliveMs }),

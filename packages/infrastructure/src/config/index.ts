@@ -41,6 +41,8 @@ export {
 } from './set-config-value.js';
 export { MAX_ALLOWED_NAMES, canonicalHostName, canonicalHostPattern, canonicalOrigin } from './gateway-allowed-names.js';
 export {
+  ALLOWED_HOSTS_EXPECTED,
+  ALLOWED_ORIGINS_EXPECTED,
   DEFAULT_GATEWAY_SETTINGS,
   DEFAULT_GATEWAY_UPSTREAM,
   GATEWAY_SETTINGS,

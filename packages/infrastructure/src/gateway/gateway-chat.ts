@@ -121,13 +121,13 @@ export interface GatewayChatReport {
 /** The answer of {@link runGatewayChat}: what the client receives, and what happened. */
 export interface GatewayChatAnswer {
   readonly kind: 'answer';
-  /** The valid calls under the client's names, the text without calls written in it, usage summed over attempts. */
+  /**
+   * The valid calls under the client's names, the text without calls written in it, usage summed
+   * over attempts. For a streamed request the text is only what was not given to `onContent`
+   * already (the text held back as a possible call, calls removed): the rest went out as it came.
+   */
   readonly answer: GatewayAnswer;
   readonly report: GatewayChatReport;
-  /** The upstream's last answer as it came (for `on_invalid: pass_through`), its calls unparsed. */
-  readonly lastUpstreamAnswer: ChatResponse;
-  /** Streamed requests: the part of `answer.content` not yet given to `onContent` (held text, calls removed). */
-  readonly unsentContent?: string;
 }
 
 /**
@@ -237,7 +237,6 @@ function upstreamRequest(request: GatewayRequest, contract: ToolContract): ChatR
 }
 
 function answered(result: ToolCallHandlingResult, first: ChatResponse, request: GatewayRequest, upstream: RecordingClient): GatewayChatAnswer {
-  const holdback = upstream.holdback;
   const { parse, perCall } = result;
   const toolCalls: GatewayToolCall[] = parse.toolCalls.map((call) => ({ id: call.id, wireName: call.name, arguments: call.arguments }));
   const invalid = refusedCalls(parse.errors);
@@ -261,9 +260,6 @@ function answered(result: ToolCallHandlingResult, first: ChatResponse, request: 
       earlyAborts: upstream.earlyAborts,
       tokensSaved: upstream.tokensSaved,
     },
-    lastUpstreamAnswer: upstream.last ?? first,
-    // The first answer's text is only what the holdback kept (the rest went out): its decided text is all unsent.
-    ...(holdback === undefined ? {} : { unsentContent: answer.content }),
   };
 }
 
@@ -273,8 +269,6 @@ function untouched(first: ChatResponse, request: GatewayRequest, upstream: Recor
     kind: 'answer',
     answer: { model: first.model || request.model, content: first.content, toolCalls: [], finishReason: first.finishReason ?? 'stop', usage: first.usage },
     report: { attempts: upstream.requests, repairs: [], outcome: 'success', perCall: [], earlyAborts: 0, tokensSaved: 0 },
-    lastUpstreamAnswer: first,
-    ...(upstream.holdback === undefined ? {} : { unsentContent: first.content }),
   };
 }
 
@@ -320,7 +314,7 @@ interface StreamingAttempts {
 }
 
 /**
- * The upstream port, counting requests and tokens and keeping the last answer as it came. For a
+ * The upstream port, counting requests and tokens. For a
  * streamed client request every upstream request streams: the first answer's text goes through
  * the holdback to the client, and each call is judged as it arrives; one that can no longer
  * validate stops the request, whose answer becomes what arrived with that call closed where it
@@ -330,7 +324,6 @@ class RecordingClient implements IChatModelClient {
   readonly provider: string;
   requests = 0;
   usage: TokenUsage = ZERO_TOKEN_USAGE;
-  last: ChatResponse | undefined;
   earlyAborts = 0;
   tokensSaved = 0;
   /** Fragments the last stopped request had received, until the next answer says how long one is. */
@@ -344,10 +337,6 @@ class RecordingClient implements IChatModelClient {
     this.provider = inner.provider;
   }
 
-  get holdback(): ContentHoldback | undefined {
-    return this.streaming?.holdback;
-  }
-
   async chat(request: ChatRequest, options?: ChatCallOptions): Promise<ChatResponse> {
     this.requests++;
     const response =
@@ -355,7 +344,6 @@ class RecordingClient implements IChatModelClient {
         ? await this.inner.chat(request, { ...options, ...(this.memory === undefined ? {} : { memory: this.memory }) })
         : await this.#stream(request, this.streaming, options?.signal);
     this.usage = addTokenUsage(this.usage, response.usage);
-    this.last = response;
     return response;
   }
 

@@ -66,7 +66,8 @@ describe.each(['openai-compatible', 'ollama'] as const)('runGatewayChat, streame
     expect((chats[0]?.body as { stream?: unknown }).stream).toBe(true);
     expect(forwarded.length).toBeGreaterThan(1);
     expect(forwarded.join('')).toBe(content);
-    expect(answer(result).unsentContent).toBe('');
+    // All of it went out as it came: the answer's text is what is left to send, nothing.
+    expect(answer(result).answer.content).toBe('');
   });
 
   it('forwards the text before a call written in it, never the call; the call arrives structured', async () => {
@@ -74,9 +75,9 @@ describe.each(['openai-compatible', 'ollama'] as const)('runGatewayChat, streame
     const { result, forwarded } = await run([{ kind: 'text', content }], type);
     const sent = forwarded.join('');
     expect(sent).toBe('Let me check that for you. ');
-    const { answer: reply, unsentContent } = answer(result);
+    const { answer: reply } = answer(result);
     expect(reply.toolCalls).toEqual([expect.objectContaining({ wireName: 'getWeather', arguments: { city: 'Paris' } })]);
-    expect(`${sent}${unsentContent}`.trim()).toBe('Let me check that for you.');
+    expect(`${sent}${reply.content}`.trim()).toBe('Let me check that for you.');
   });
 
   it('asks again for an unknown tool; only the first answer\'s text is forwarded', async () => {
@@ -90,7 +91,7 @@ describe.each(['openai-compatible', 'ollama'] as const)('runGatewayChat, streame
     expect(chats).toHaveLength(2);
     expect(lastMessage(chats[1])).toContain('The tools you can call are: fs-read, getWeather.');
     // The space at the end may begin a marker (harmony's ` to=functions.`): it waits for the decided answer.
-    expect(`${forwarded.join('')}${answer(result).unsentContent}`.trim()).toBe('First answer.');
+    expect(`${forwarded.join('')}${answer(result).answer.content}`.trim()).toBe('First answer.');
     expect(answer(result).answer.toolCalls).toEqual([expect.objectContaining({ wireName: 'getWeather', arguments: { city: 'Paris' } })]);
   });
 });
