@@ -116,9 +116,10 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
   const safety = parsing === undefined ? undefined : await runSafetyComparison();
   if (safety !== undefined && safety.acode.total.meaning_change > 0) notes.unshift(`MEANING CHANGES: this project's repair changed the meaning of ${safety.acode.total.meaning_change} damaged arguments; run \`pnpm fuzz:repair\` for the cases.`);
 
-  process.stdout.write('Text-call corpus and extraction cost (a few seconds)...\n');
+  process.stdout.write('Text-call corpus, extraction cost per family and the replay through the gateway (about twenty seconds)...\n');
   const textCalls = parsing === undefined ? undefined : await runTextCalls(acode);
   if (textCalls !== undefined && !textCalls.ok) notes.push(`Text-call section not measured: ${textCalls.reason}.`);
+  if (textCalls?.ok) notes.push(...textCalls.notes);
   const textCallReport = textCalls?.ok ? textCalls.report : undefined;
   const falseCalls = textCallReport?.families.reduce((sum, family) => sum + family.falseCalls, 0) ?? 0;
   if (falseCalls > 0) notes.unshift(`FALSE CALLS: the parser took ${falseCalls} call(s) from the text-call corpus that the text did not hold; run \`npx vitest run packages/infrastructure/test/tool-calls/text-call-corpus.test.ts\` for the cases.`);

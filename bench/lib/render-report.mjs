@@ -7,7 +7,7 @@ import { executionBudgetTable, executionMisses, executionTimingTable } from './e
 import { parseBudgetTable, parseTimingTable, parsingMisses } from './parse-report-tables.mjs';
 import { budgetTable, describeMachineLine, heapTable, timingTable } from './report-tables.mjs';
 import { safetyTable } from './repair-safety/safety-table.mjs';
-import { textCallCostTable, textCallTable } from './text-calls/text-call-table.mjs';
+import { textCallContext, textCallCostTable, textCallPreamble, textCallTable } from './text-calls/text-call-table.mjs';
 import { hostAttackTable, hostileTable } from './hostile-inputs/hostile-table.mjs';
 import { importCostTable } from './import-cost/import-cost-table.mjs';
 import { gatewayTable } from './gateway/gateway-table.mjs';
@@ -42,25 +42,6 @@ How to read the rows:
   definition copy, canonical JSON, compiled schema, snapshot entry); a peer's holds only the
   compiled schema. Logging and metrics are no-ops in the bench.
 - Budgets are judged on p99; a budget miss is printed loudly but does not fail the run.
-`;
-
-/** Opening of the text-call section of `RESULTS.md` (issue 12). */
-const TEXT_CALLS_PREAMBLE = `# Calls written in the text
-
-Issue 12's contract: a call a model wrote into its text in its chat template's format is found,
-and a text that holds no call gives none. The corpus is \`packages/infrastructure/test/fixtures/text-calls/\`
-(one file per format family, cases taken from vLLM's and llama.cpp's parser tests and our own,
-plus \`negatives.json\`: prose naming a tool, JSON naming no declared tool, code, a fenced example
-followed by more prose, a call inside \`<think>\`...). Each text goes through \`parseResponse\` as
-an Ollama answer without native calls, against a registry holding the corpus's tools. *Extracted
-right*: exactly the expected calls, in order, with no failed call. *Missed*: expected calls not
-found. *False calls*: calls found that the text did not hold — the outcome the contract forbids.
-*Failed calls*: marked calls reported as errors (retryable), which run nothing.
-
-The cost rows time \`parseResponse\` of text-only answers: the whole corpus, then two linearity
-checks at 1 MiB of prose full of near-misses of markers, and at 1,000 \`<tool_call>\` spans (the
-parser decodes the first 128, its cap per response). *× corpus per KiB* divides a row's cost per
-KiB by the corpus's: near or below 1 means linear.
 `;
 
 /** Opening of the parsing section of `RESULTS.md`: what its rows do and how they are judged. */
@@ -271,7 +252,7 @@ export function renderText(report) {
     parts.push('', textTable(executionTimingTable(report.execution)), '', textTable(executionBudgetTable(report.execution)), ...executionMisses(report.execution));
   }
   if (report.safety) parts.push('', textTable(safetyTable(report.safety)));
-  if (report.textCalls) parts.push('', textTable(textCallTable(report.textCalls.families)), '', textTable(textCallCostTable(report.textCalls.cost)));
+  if (report.textCalls) parts.push('', textTable(textCallTable(report.textCalls.families, textCallContext(report.textCalls))), '', textTable(textCallCostTable(report.textCalls.cost, report.textCalls.previous)));
   if (report.hostile) parts.push('', textTable(hostileTable(report.hostile)));
   if (report.hostAttacks) parts.push('', textTable(hostAttackTable(report.hostAttacks)));
   if (report.importCost) parts.push('', textTable(importCostTable(report.importCost)));
@@ -302,7 +283,7 @@ export function renderMarkdown(report) {
     parts.push('', EXECUTION_PREAMBLE, markdownTable(executionTimingTable(report.execution)), '', markdownTable(executionBudgetTable(report.execution)));
   }
   if (report.safety) parts.push('', SAFETY_PREAMBLE, markdownTable(safetyTable(report.safety)));
-  if (report.textCalls) parts.push('', TEXT_CALLS_PREAMBLE, markdownTable(textCallTable(report.textCalls.families)), '', markdownTable(textCallCostTable(report.textCalls.cost)));
+  if (report.textCalls) parts.push('', textCallPreamble(report.textCalls), markdownTable(textCallTable(report.textCalls.families, textCallContext(report.textCalls))), '', markdownTable(textCallCostTable(report.textCalls.cost, report.textCalls.previous)));
   if (report.hostile) parts.push('', HOSTILE_PREAMBLE, markdownTable(hostileTable(report.hostile)));
   if (report.hostAttacks) parts.push('', ...(report.hostile ? [] : [HOSTILE_PREAMBLE]), markdownTable(hostAttackTable(report.hostAttacks)), '', HOST_ATTACKS_TEXT.trimEnd());
   if (report.importCost) parts.push('', IMPORT_COST_PREAMBLE, markdownTable(importCostTable(report.importCost)));

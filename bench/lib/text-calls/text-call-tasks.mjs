@@ -6,7 +6,7 @@
  * 1,000 `<tool_call>` spans (the parser decodes the first 128, its cap per response, and must
  * still scan the rest in linear time).
  */
-import { textResponse } from './corpus.mjs';
+import { NEGATIVES_FILE, textResponse } from './corpus.mjs';
 
 /** @typedef {import('../measure-tasks.mjs').TaskSpec} TaskSpec */
 /** @typedef {import('./corpus.mjs').CorpusFile} CorpusFile */
@@ -16,7 +16,11 @@ export const TEXT_CALL_TASK_IDS = Object.freeze({
   corpus: 'acode-text-calls-corpus',
   noCall: 'acode-text-calls-1mib-no-call',
   manyCalls: 'acode-text-calls-1000-calls',
+  positives: 'acode-text-calls-positives',
 });
+
+/** Task id prefix of a family's cost row; the family's file name follows. */
+export const FAMILY_TASK_PREFIX = 'acode-text-calls-family-';
 
 /** One MiB. */
 export const MIB = 1024 * 1024;
@@ -26,6 +30,12 @@ export const MANY_CALLS = 1000;
 
 /** The budget of a row that takes milliseconds: a second of samples, at least ten. */
 const SLOW_LIMITS = Object.freeze({ timeMs: 1000, warmupTimeMs: 200, iterations: 10, warmupIterations: 2 });
+
+/**
+ * The budget of a family's row: its texts are a KiB or two, parsed in a fraction of a millisecond,
+ * so a third of a second gives hundreds of samples; twenty-odd families then cost seconds, not half a minute.
+ */
+const FAMILY_LIMITS = Object.freeze({ timeMs: 300, warmupTimeMs: 50, iterations: 20, warmupIterations: 5 });
 
 /** A paragraph with every near-miss of a call marker and no call. */
 const NEAR_MISS_PARAGRAPH =
@@ -63,7 +73,32 @@ export function manyToolCalls(count) {
  * @property {string} label
  * @property {readonly string[]} contents Parsed one after the other in one operation.
  * @property {number} bytes UTF-8 bytes of all the contents.
+ * @property {import('../measure-tasks.mjs').TaskLimits} [limits] The row's time budget; a second of samples when left out.
  */
+
+/**
+ * @param {readonly string[]} texts
+ * @returns {number}
+ */
+function utf8Bytes(texts) {
+  return texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+}
+
+/**
+ * One cost input per corpus file (its texts parsed in one operation), then every family's texts
+ * but the negatives' (the cost of the table's total row).
+ *
+ * @param {readonly CorpusFile[]} files
+ * @returns {Array<CostInput & { family: string }>}
+ */
+export function familyCostInputs(files) {
+  const perFamily = files.map(({ file, cases }) => {
+    const contents = cases.map((item) => item.content);
+    return { id: `${FAMILY_TASK_PREFIX}${file}`, family: file, label: `${file} (${contents.length} texts)`, contents, bytes: utf8Bytes(contents), limits: FAMILY_LIMITS };
+  });
+  const positives = files.filter(({ file }) => file !== NEGATIVES_FILE).flatMap(({ cases }) => cases.map((item) => item.content));
+  return [...perFamily, { id: TEXT_CALL_TASK_IDS.positives, family: '', label: `every family but the negatives (${positives.length} texts)`, contents: positives, bytes: utf8Bytes(positives), limits: SLOW_LIMITS }];
+}
 
 /**
  * The three inputs of the cost rows.
@@ -73,7 +108,7 @@ export function manyToolCalls(count) {
  */
 export function costInputs(files) {
   const corpus = files.flatMap((file) => file.cases.map((item) => item.content));
-  const bytes = (/** @type {readonly string[]} */ texts) => texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+  const bytes = utf8Bytes;
   const noCall = [proseWithoutCalls(MIB)];
   const many = [manyToolCalls(MANY_CALLS)];
   return [
@@ -104,7 +139,7 @@ export function textCallTasks(parse, inputs) {
         for (const response of responses) last = parse(response);
         return last;
       },
-      limits: SLOW_LIMITS,
+      limits: input.limits ?? SLOW_LIMITS,
     };
   });
 }

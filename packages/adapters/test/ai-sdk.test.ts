@@ -197,6 +197,18 @@ describe('acodeToolCallMiddleware with streamText', () => {
     expect(await result.finishReason).toBe('tool-calls');
   });
 
+  it('reads held text after prose that went out as the end of a message: a tail call list counts, a [name, {args}] pair does not', async () => {
+    const pair = sdkTools();
+    const data = streamText({ model: streamed(textStream(['For example: ', '["get_weather", {"city": "Oslo"}]'])), tools: pair.tools, prompt: 'x' });
+    const chunks: string[] = [];
+    for await (const chunk of data.textStream) chunks.push(chunk);
+    expect(pair.received).toEqual([]);
+    expect(chunks.join('')).toBe('For example: ["get_weather", {"city": "Oslo"}]');
+    const tail = sdkTools();
+    await streamText({ model: streamed(textStream(['Checking it. ', '[get_weather(city="Oslo")]'])), tools: tail.tools, prompt: 'x' }).consumeStream();
+    expect(tail.received).toEqual([{ city: 'Oslo', unit: 'c' }]);
+  });
+
   it('streams text without a trigger as it comes, and gives back held text that holds no call', async () => {
     const { tools, received } = sdkTools();
     const deltas = ['The sky ', 'is clear ', 'today', '; 2 < 3 holds.'];

@@ -10,6 +10,12 @@ export interface ToolRegistryOptions {
   readonly validationFailureLogLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Names of tools kept out of the registry, whatever provider offers them. */
   readonly disabledTools: readonly string[];
+  /**
+   * Whether a successful validation writes the schema's `default`s into the arguments it returns
+   * (`true` unless set): what an executor wants. `false` returns the arguments exactly as sent,
+   * for a gateway that hands calls back to a client (which applies its own defaults).
+   */
+  readonly applyDefaults?: boolean;
 }
 
 /** The defaults: decision 10's limits, actual values shown, failures logged at warn. */

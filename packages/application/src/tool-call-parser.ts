@@ -25,6 +25,20 @@ export interface ToolCallParseOptions {
    * with ACODE-TLP-010.
    */
   readonly incomplete?: boolean;
+  /**
+   * The reasoning the server set apart from the text (`ChatResponse.reasoning`: vLLM's
+   * `reasoning_content`, Ollama's `thinking`), read as a `<think>` block the text began with: it
+   * comes before any reasoning split from the text, and gives calls only where such a block would
+   * (the whole calls that end it, when the answer is empty and has no structured calls).
+   * `parseResponse` reads it from the response when this is not given.
+   */
+  readonly reasoning?: string;
+  /**
+   * True when the text given is the end of an answer whose beginning was sent on already (see
+   * `ChatResponse.contentFollowsSentText`): calls that count only as the whole message (bare
+   * calls, quoted calls, `[name, {args}]` pairs, a leading call) are then text.
+   */
+  readonly afterText?: boolean;
 }
 
 /**

@@ -65,8 +65,15 @@ export interface TokenUsage {
 export interface ChatResponse {
   /** The assistant's text. */
   readonly content: string;
+  /** The reasoning the server set apart (`reasoning_content` / `reasoning`, Ollama's `thinking`); absent when it sent none. */
+  readonly reasoning?: string;
   /** Tool calls as the server delivered them (parse them with `IToolCallParser.parseRawToolCalls`). */
   readonly toolCalls: readonly RawToolCall[];
+  /**
+   * True when `content` is only the end of the answer's text, the rest having gone to a client
+   * already (a gateway's stream): shapes that count as calls only as the whole message do not.
+   */
+  readonly contentFollowsSentText?: boolean;
   /** Why generation stopped (`stop`, `tool_calls`, `length`...), when the server said. */
   readonly finishReason?: string;
   readonly usage: TokenUsage;

@@ -142,6 +142,8 @@ export const ERROR_CODES = Object.freeze({
   GATEWAY_BUFFER_LIMIT: 'ACODE-GTW-006',
   /** A tool call of the upstream's answer was refused (cut, too large or invalid after its retries) and is not handed over as a call. */
   GATEWAY_CALL_REFUSED: 'ACODE-GTW-007',
+  /** A tool declared in a gateway request breaks a rule registered tools keep (a loose schema): taken anyway, checked as far as its schema allows, and reported in `x-acode-warnings`. A warning, never a refusal. */
+  GATEWAY_TOOL_LOOSE: 'ACODE-GTW-008',
   /** A create would pass the license tier's custom definition limit (Core allows none): names the tier and its limit. */
   LICENSE_CUSTOM_LIMIT: 'ACODE-LIC-001',
   /** A custom definition's schema uses a keyword beyond the license tier's validation level: names keyword, tier and path. */
@@ -221,6 +223,7 @@ export const ERROR_CODE_TITLES: Readonly<Record<ErrorCode, string>> = Object.fre
   'ACODE-GTW-005': 'Gateway deadline passed',
   'ACODE-GTW-006': 'Gateway buffer limit reached',
   'ACODE-GTW-007': 'Gateway tool call refused',
+  'ACODE-GTW-008': 'Gateway tool taken loosely',
   'ACODE-LIC-001': 'Custom definition limit of the license tier',
   'ACODE-LIC-002': 'Schema keyword beyond the license tier',
 });

@@ -3,9 +3,9 @@ import type { ErrorCode } from './error-codes.js';
 /**
  * The names of the repairs the JSON repairer and the tool-call parser can apply, as they appear in
  * `RepairResult.repairs`, `ToolCall.repairs`, logs and telemetry. The first seven are 002's
- * heuristics; then other damage local models emit in the text; the last six are made by the
- * parser on decoded arguments (several calls in one string, envelopes, double encoding, strict
- * mode's nulls), never by the text repairer.
+ * heuristics; then other damage local models emit in the text; then those the parser makes on
+ * arguments (several calls in one string, envelopes, double encoding, strict mode's nulls, plain
+ * text or XML parameters read by the tool's schema), never by the text repairer.
  */
 export const REPAIR_NAMES = Object.freeze([
   'trailing_comma',
@@ -26,12 +26,16 @@ export const REPAIR_NAMES = Object.freeze([
   'invalid_escape',
   'literal_escape_whitespace',
   'trailing_markup',
+  'escaped_quotes',
+  'missing_opening_quote',
   'concatenated_calls_split',
   'duplicate_call_collapsed',
   'envelope_unwrapped',
   'double_encoded',
   'stringified_json_value',
   'strict_null_omitted',
+  'plain_text_arguments',
+  'xml_parameters',
 ] as const);
 
 /** One of {@link REPAIR_NAMES}. */

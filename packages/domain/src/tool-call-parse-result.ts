@@ -54,8 +54,10 @@ export interface ToolCallParseResult {
   /** The assistant's text, with any extracted text-embedded calls and any reasoning removed. */
   readonly content: string;
   /**
-   * Reasoning the model wrote into its text (`<think>...</think>`, harmony's analysis channel and
-   * the like), apart from the content; no call is ever taken from it. Absent when there was none.
+   * Reasoning the server set apart (`reasoning_content`, `thinking`), then the reasoning the model
+   * wrote into its text (`<think>...</think>`, harmony's analysis channel and the like), apart from
+   * the content; no call is taken from it but the whole calls that end it when the answer is empty.
+   * Absent when there was none.
    */
   readonly reasoning?: string;
   /** How many times the model was asked again; 0 from the parser alone. */

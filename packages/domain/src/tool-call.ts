@@ -31,6 +31,10 @@ export const TOOL_CALL_SOURCES = Object.freeze([
   'content_internlm',
   'content_jamba',
   'content_xlam',
+  'content_nemotron',
+  'content_apertus',
+  'content_lfm2',
+  'content_functiongemma',
 ] as const);
 
 /**
@@ -57,6 +61,10 @@ export const TEXT_CALL_FORMATS = Object.freeze([
   'internlm',
   'jamba',
   'xlam',
+  'nemotron',
+  'apertus',
+  'lfm2',
+  'functiongemma',
   'pythonic',
   'fenced_json',
   'bare_json',
@@ -106,4 +114,11 @@ export interface ToolCall {
   readonly version?: string;
   /** Repairs applied to its arguments text; empty when the JSON was valid as sent. */
   readonly repairs: readonly RepairName[];
+  /**
+   * The arguments text exactly as the model sent it, present only when it holds a number that
+   * re-serialising `arguments` would write differently (`1.0`, `1e3`, an integer beyond 2^53)
+   * and the value passed unrepaired and unchanged: what a gateway hands back, so the client
+   * reads the numbers the model wrote.
+   */
+  readonly argumentsText?: string;
 }

@@ -61,6 +61,14 @@ export const DEFINITION_RULES: readonly DefinitionRule[] = Object.freeze([
   outputSchemaRule,
 ]);
 
+/**
+ * The rules a tool declared by a gateway's client must pass (the registry's "loose" mode): its
+ * fields, and the bounds that keep its schema safe to walk. The schema rules registered tools
+ * keep (snake_case names, typed properties, defaults that fit) become warnings there, since the
+ * client's tool is not ours to refuse when its model server would take it.
+ */
+export const LOOSE_DEFINITION_RULES: readonly DefinitionRule[] = Object.freeze([toolNameRule, descriptionRule, versionRule, schemaDepthRule, jsonNestingRule]);
+
 /** Most violations one validation returns; the last one then says how many more there were. */
 export const MAX_DEFINITION_VIOLATIONS = 100;
 

@@ -16,6 +16,7 @@ import {
   type GatewayRequest,
   type GatewayWire,
   type RefusedCall,
+  type ToolContractWarning,
 } from '@acode/infrastructure/gateway';
 import { jsonResponse, type HostResponse } from '../http/host-response.js';
 import { deadlineExceeded, deadlineMessage, gatewayError, requestRefused } from './gateway-errors.js';
@@ -23,6 +24,7 @@ import { GatewayRequestMetrics } from './gateway-metrics.js';
 import { GatewayStreamWriter, type StreamIdentity } from './gateway-stream-writer.js';
 import type { GatewayExchange, HostGatewayOptions } from './host-gateway.js';
 import { deadlinePassed } from './request-deadline.js';
+import { toolWarningsHeader } from './tool-warnings-header.js';
 
 /** Strict decoder: invalid byte sequences are refused, not replaced with U+FFFD. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -37,7 +39,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * hangs up or the request's deadline passes: then a 504 ACODE-GTW-005, or an error event once the
  * stream began. A call refused (too large, cut, still invalid) is never handed over as
  * a call: `on_invalid: error` answers 422 (an error event once streaming), `pass_through` the
- * refused calls as text ({@link refusedCallsText}) with `x-acode-invalid`. Returns the whole
+ * valid calls of the answer as calls and the refused ones as text ({@link refusedCallsText}) with
+ * `x-acode-invalid`. Problems of the request's tools are warnings (`x-acode-warnings`), never a refusal. Returns the whole
  * answer for the server to write, or `undefined` once it wrote a stream itself or the client is gone.
  */
 export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExchange, options: HostGatewayOptions): Promise<HostResponse | undefined> {
@@ -45,7 +48,7 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
   // Aborts when the client hangs up or the deadline passes; `deadlinePassed` tells which.
   const signal = AbortSignal.any([exchange.gone, deadline.signal]);
   const started = performance.now();
-  const base = { 'x-acode-correlation-id': correlationId, 'x-acode-repairs': '', 'x-acode-attempts': '0' };
+  const base: Record<string, string> = { 'x-acode-correlation-id': correlationId, 'x-acode-repairs': '', 'x-acode-attempts': '0' };
   const metrics = new GatewayRequestMetrics(options.metrics, wire === 'openai' ? 'openai_chat' : 'ollama_chat');
 
   let value: unknown;
@@ -67,6 +70,28 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
   if (!contract.ok) {
     metrics.finish('invalid_request');
     return requestRefused(wire, contract.errors, base);
+  }
+  const warnings: ToolContractWarning[] = [
+    ...(request.ignoredTools ?? []).map((ignored) => ({
+      code: ERROR_CODES.GATEWAY_TOOL_LOOSE,
+      field: ignored.field,
+      message: `A tool of type ${ignored.type} is not a function tool: left out of the upstream request`,
+      unchecked: true,
+    })),
+    ...contract.contract.warnings,
+  ];
+  const warningsHeader = toolWarningsHeader(warnings);
+  if (warningsHeader !== undefined) {
+    // Told, never refused: the upstream would take these tools, so the gateway does too.
+    base['x-acode-warnings'] = warningsHeader;
+    metrics.toolWarnings(warnings);
+    options.logger.info(`Gateway took ${warnings.length} tool problem(s) as warnings: ${warnings.map((found) => `${found.field}: ${found.message}`).join('; ')}`, {
+      event: 'GatewayToolWarnings',
+      correlation_id: correlationId,
+      error_code: ERROR_CODES.GATEWAY_TOOL_LOOSE,
+      warnings: warnings.length,
+      unchecked: warnings.filter((found) => found.unchecked).length,
+    });
   }
 
   const identity: StreamIdentity = {
@@ -196,15 +221,16 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
 }
 
 /**
- * `on_invalid: pass_through` of a failed answer: no call at all (a refused call is never handed
- * over as one, nor the valid calls of the same answer), the text, and the refused calls as text
- * the client can read ({@link refusedCallsText}); `finish_reason` `stop`. A stream that began
- * carries the first answer's text already: only what it held is left to send.
+ * `on_invalid: pass_through` of a failed answer: the valid calls as calls (finish reason
+ * `tool_calls`), the refused ones never, but as text the client can read
+ * ({@link refusedCallsText}) after the answer's text; `stop` when no call was valid. A stream
+ * that began carries the first answer's text already: only what it held is left to send.
  */
 function refusedAnswer(result: GatewayChatAnswer, refused: readonly RefusedCall[], codes: string, textSent: boolean): GatewayAnswer {
   const text = result.answer.content;
-  const block = refusedCallsText(refused, result.answer.toolCalls, codes);
-  return { ...result.answer, content: text === '' && !textSent ? block : `${text}\n\n${block}`, toolCalls: [], finishReason: 'stop' };
+  const block = refusedCallsText(refused, codes);
+  const toolCalls = result.answer.toolCalls;
+  return { ...result.answer, content: text === '' && !textSent ? block : `${text}\n\n${block}`, toolCalls, finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop' };
 }
 
 function respond(

@@ -61,6 +61,8 @@ export async function startGateway(
     allowedOrigins?: readonly string[];
     /** `gateway.allowed_hosts`; none by default. */
     allowedHosts?: readonly string[];
+    /** `gateway.max_buffered_bytes`; the default (16 MiB) when left out. */
+    maxBufferedBytes?: number;
   } = {},
 ): Promise<GatewayFixture> {
   const model = await startScriptedModelServer({ script, ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }) });
@@ -90,6 +92,7 @@ export async function startGateway(
     ...(options.authToken === undefined ? [] : ['  auth_token_env: GATEWAY_TEST_TOKEN']),
     ...(options.allowedOrigins === undefined ? [] : [`  allowed_origins: ${JSON.stringify(options.allowedOrigins)}`]),
     ...(options.allowedHosts === undefined ? [] : [`  allowed_hosts: ${JSON.stringify(options.allowedHosts)}`]),
+    ...(options.maxBufferedBytes === undefined ? [] : [`  max_buffered_bytes: ${options.maxBufferedBytes}`]),
     '',
   ].join('\n');
   const env = {

@@ -123,7 +123,7 @@ describe('POST /api/chat through the gateway (official ollama client)', () => {
     expect(typeof ((await tags.json()) as { error: unknown }).error).toBe('string');
   });
 
-  it('refuses unreadable bodies with 400 and the GTW code in { error }', async () => {
+  it('refuses unreadable bodies and a tool without a name with 400 and the GTW code in { error }', async () => {
     fixture = await startGateway([], { upstream: 'ollama' });
     const broken = await fetch(`${fixture.host.baseUrl}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model"' });
     expect(broken.status).toBe(400);
@@ -131,7 +131,7 @@ describe('POST /api/chat through the gateway (official ollama client)', () => {
     const badTool = await fetch(`${fixture.host.baseUrl}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'm', messages: MESSAGES, tools: [{ type: 'function', function: { name: 'a', parameters: { type: 'object', properties: { x: { type: 'no-such-type' } } } } }] }),
+      body: JSON.stringify({ model: 'm', messages: MESSAGES, tools: [{ type: 'function', function: { name: '', parameters: { type: 'object' } } }] }),
     });
     expect(badTool.status).toBe(400);
     expect(((await badTool.json()) as { error: string }).error).toMatch(/^ACODE-GTW-002: /);

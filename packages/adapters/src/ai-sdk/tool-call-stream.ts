@@ -49,6 +49,8 @@ export function toolCallStream(options: ToolCallStreamOptions): TransformStream<
 
 class StreamState {
   private readonly triggers: TextCallTriggers;
+  /** True once text that is not blank went out unheld: what is held is then the end of the message. */
+  private spoke = false;
   private readonly names: readonly string[];
   private readonly calls: SdkToolCall[] = [];
   /** Text parts held since the trigger, in order; the first is the text from the trigger on. */
@@ -67,9 +69,10 @@ class StreamState {
 
   constructor(private readonly options: ToolCallStreamOptions) {
     this.triggers = new TextCallTriggers(options.textFormats);
-    const functionary = options.textFormats === undefined || options.textFormats.includes('functionary');
-    this.names = functionary ? options.judge.registry.getAllTools().map((tool) => tool.name) : [];
-    if (!functionary || !options.extractText) this.leading = undefined;
+    // Functionary's `NAME\n{...}` and a bare pythonic `NAME(...)` both open the message unmarked.
+    const leadingCalls = options.textFormats === undefined || options.textFormats.includes('functionary') || options.textFormats.includes('pythonic');
+    this.names = leadingCalls ? options.judge.registry.getAllTools().map((tool) => tool.name) : [];
+    if (!leadingCalls || !options.extractText) this.leading = undefined;
   }
 
   accept(part: StreamPart): StreamPart[] {
@@ -107,7 +110,8 @@ class StreamState {
       out.push(...this.held, ...this.structuredCalls(context));
     } else {
       const text = this.holding && this.options.extractText ? this.heldText : '';
-      const result = text === '' ? undefined : this.options.judge.parser.parseRawToolCalls([], text, context);
+      // Text that went out already makes the held text the end of a message, not all of it.
+      const result = text === '' ? undefined : this.options.judge.parser.parseRawToolCalls([], text, this.spoke ? { ...context, afterText: true } : context);
       if (result !== undefined) this.options.judge.onParse?.(result);
       if (result === undefined || (result.toolCalls.length === 0 && result.errors.length === 0)) {
         out.push(...this.held);
@@ -163,6 +167,7 @@ class StreamState {
     if (at !== -1) {
       this.leading = undefined;
       if (at > 0) out.push({ ...part, delta: text.slice(0, at) });
+      this.spoke ||= /\S/.test(text.slice(0, at));
       this.holding = true;
       this.holdBlock = part.id;
       this.heldText = text.slice(at);
@@ -170,6 +175,7 @@ class StreamState {
       return out;
     }
     if (text.length > keep) out.push({ ...part, delta: text.slice(0, text.length - keep) });
+    this.spoke ||= /\S/.test(text.slice(0, text.length - keep));
     this.partial = text.slice(text.length - keep);
     this.partialId = part.id;
     return out;
@@ -188,6 +194,7 @@ class StreamState {
   private releasePartial(): StreamPart[] {
     if (this.partial === '') return [];
     const out: StreamPart[] = [{ type: 'text-delta', id: this.partialId, delta: this.partial }];
+    this.spoke ||= /\S/.test(this.partial);
     this.partial = '';
     this.leading = undefined;
     return out;

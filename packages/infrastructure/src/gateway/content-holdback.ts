@@ -3,6 +3,16 @@ import type { TextCallFormat } from '@acode/domain';
 import { PieceBuffer } from '../streaming/piece-buffer.js';
 import { leadingNameState, TextCallTriggers } from '../tool-calls/content/text-call-triggers.js';
 
+/** Most whitespace held back before a possible call: past it, a run of blanks goes out (bounded memory). */
+const MAX_HELD_BLANK = 256;
+
+/** Length of the run of whitespace ending at `end` in `text`, up to {@link MAX_HELD_BLANK}. */
+function trailingBlank(text: string, end: number): number {
+  let at = end;
+  while (at > 0 && end - at < MAX_HELD_BLANK && /\s/.test(text[at - 1] as string)) at--;
+  return end - at;
+}
+
 /**
  * The text of a streamed answer, forwarded as it arrives except what may be a call written in
  * the text: from the first trigger of an enabled text-call format (`<`, `[`, `{`, a code
@@ -38,7 +48,8 @@ export class ContentHoldback {
     this.#names = names;
     this.#forward = forward;
     this.#memory = memory;
-    this.#leading = formats === false || (formats !== undefined && !formats.includes('functionary')) ? undefined : '';
+    // Functionary's `NAME\n` and a bare pythonic `NAME(` both open the message unmarked.
+    this.#leading = formats === false || (formats !== undefined && !formats.includes('functionary') && !formats.includes('pythonic')) ? undefined : '';
   }
 
   /** Characters forwarded so far. */
@@ -79,11 +90,15 @@ export class ContentHoldback {
     if (scan.at !== -1) {
       this.#holding = true;
       this.#partial = '';
-      this.#send(buffer.slice(0, scan.at));
-      return this.#hold(buffer.slice(scan.at));
+      // The blank before a call goes with it: the answer's text then ends as it would unstreamed (trimmed where a call was taken).
+      const cut = scan.at - trailingBlank(buffer, scan.at);
+      this.#send(buffer.slice(0, cut));
+      return this.#hold(buffer.slice(cut));
     }
-    this.#partial = buffer.slice(buffer.length - scan.partial);
-    this.#send(buffer.slice(0, buffer.length - scan.partial));
+    // A trailing blank is kept back too (a few characters at most), since a call may follow it.
+    const keep = scan.partial + trailingBlank(buffer, buffer.length - scan.partial);
+    this.#partial = buffer.slice(buffer.length - keep);
+    this.#send(buffer.slice(0, buffer.length - keep));
   }
 
   #hold(text: string): void {

@@ -22,6 +22,7 @@ import {
   type ChatResponse,
   type ChatTool,
   type ErrorCode,
+  type JsonSchemaObject,
   type RepairName,
   type TokenUsage,
   type ToolCallSettings,
@@ -176,13 +177,20 @@ export async function runGatewayChat(input: GatewayChatInput, deps: GatewayChatD
   const clock = deps.clock ?? MONOTONIC_CLOCK;
   const registry = new WireNamedRegistry(contract);
   const parser = createToolCallParser({ registry, settings, logger, correlation, clock });
+  let spoke = false;
+  const forward = (text: string): void => {
+    spoke ||= NON_BLANK.test(text);
+    input.stream?.onContent(text);
+  };
   const holdback =
     input.stream === undefined
       ? undefined
-      : new ContentHoldback(request.tools.length === 0 || !settings.extractFromContent ? false : settings.textFormats, request.tools.map((tool) => tool.wireName), input.stream.onContent, input.memory);
+      : new ContentHoldback(request.tools.length === 0 || !settings.extractFromContent ? false : settings.textFormats, request.tools.map((tool) => tool.wireName), forward, input.memory);
   const upstream = new RecordingClient(
     deps.upstream,
-    holdback === undefined ? undefined : { holdback, registry, parser, ...(input.stream?.readyForMore === undefined ? {} : { readyForMore: input.stream.readyForMore }) },
+    holdback === undefined
+      ? undefined
+      : { holdback, registry, parser, spoke: () => spoke, ...(input.stream?.readyForMore === undefined ? {} : { readyForMore: input.stream.readyForMore }) },
     input.memory,
   );
   const chatRequest = upstreamRequest(request, contract);
@@ -218,14 +226,19 @@ export async function runGatewayChat(input: GatewayChatInput, deps: GatewayChatD
   }
 }
 
-/** The request the upstream receives: the conversation as the client sent it, the contract's tools under the client's names. */
+/**
+ * The request the upstream receives: the conversation and the tools as the client sent them
+ * (names, descriptions and schemas untouched, a name declared twice included), so the gateway
+ * is transparent to the model server. A tool without parameters gets an empty object schema.
+ */
 function upstreamRequest(request: GatewayRequest, contract: ToolContract): ChatRequest {
   const tools: ChatTool[] = [];
   for (const tool of request.tools) {
     const registryName = contract.toRegistry(tool.wireName);
     const definition = registryName === undefined ? undefined : contract.registry.findTool(registryName)?.definition;
     if (definition === undefined) continue;
-    tools.push({ name: tool.wireName, description: definition.description, parameters: definition.parameters, ...(tool.strict === true ? { strict: true } : {}) });
+    const parameters = tool.parameters === undefined || tool.parameters === null ? definition.parameters : (tool.parameters as JsonSchemaObject);
+    tools.push({ name: tool.wireName, description: tool.description, parameters, ...(tool.strict === true ? { strict: true } : {}) });
   }
   return {
     model: request.model,
@@ -238,12 +251,18 @@ function upstreamRequest(request: GatewayRequest, contract: ToolContract): ChatR
 
 function answered(result: ToolCallHandlingResult, first: ChatResponse, request: GatewayRequest, upstream: RecordingClient): GatewayChatAnswer {
   const { parse, perCall } = result;
-  const toolCalls: GatewayToolCall[] = parse.toolCalls.map((call) => ({ id: call.id, wireName: call.name, arguments: call.arguments }));
+  const toolCalls: GatewayToolCall[] = parse.toolCalls.map((call) => ({
+    id: call.id,
+    wireName: call.name,
+    arguments: call.arguments,
+    ...(call.argumentsText === undefined ? {} : { argumentsText: call.argumentsText }),
+  }));
   const invalid = refusedCalls(parse.errors);
+  const reasoning = joinReasoning(upstream.reasoningAside, parse.reasoning);
   const answer: GatewayAnswer = {
     model: first.model || request.model,
     content: parse.content,
-    ...(parse.reasoning === undefined || parse.reasoning === '' ? {} : { reasoning: parse.reasoning }),
+    ...(reasoning === '' ? {} : { reasoning }),
     toolCalls,
     finishReason: finishReason(toolCalls.length > 0, first),
     usage: result.usage,
@@ -263,13 +282,27 @@ function answered(result: ToolCallHandlingResult, first: ChatResponse, request: 
   };
 }
 
-/** A request without tools answered without calls: the answer as it came. */
+/** A request without tools answered without calls: the answer as it came, its reasoning included. */
 function untouched(first: ChatResponse, request: GatewayRequest, upstream: RecordingClient): GatewayChatAnswer {
+  const reasoning = joinReasoning(upstream.reasoningAside, first.reasoning);
   return {
     kind: 'answer',
-    answer: { model: first.model || request.model, content: first.content, toolCalls: [], finishReason: first.finishReason ?? 'stop', usage: first.usage },
+    answer: {
+      model: first.model || request.model,
+      content: first.content,
+      ...(reasoning === '' ? {} : { reasoning }),
+      toolCalls: [],
+      finishReason: first.finishReason ?? 'stop',
+      usage: first.usage,
+    },
     report: { attempts: upstream.requests, repairs: [], outcome: 'success', perCall: [], earlyAborts: 0, tokensSaved: 0 },
   };
+}
+
+/** The first answer's reasoning set aside from its parse, then the parse's; `''` when there is none. */
+function joinReasoning(aside: string | undefined, parsed: string | undefined): string {
+  const parts = [aside ?? '', parsed ?? ''].filter((part) => part !== '');
+  return parts.join('\n\n');
 }
 
 /** `tool_calls` with calls; otherwise the first answer's reason (whose text is the one answered), `stop` when it had none or said `tool_calls`. */
@@ -310,6 +343,8 @@ interface StreamingAttempts {
   readonly holdback: ContentHoldback;
   readonly registry: WireNamedRegistry;
   readonly parser: IToolCallParser;
+  /** True once the holdback forwarded text that is not blank: the first answer said something. */
+  readonly spoke: () => boolean;
   readonly readyForMore?: () => Promise<void> | undefined;
 }
 
@@ -319,10 +354,19 @@ interface StreamingAttempts {
  * the holdback to the client, and each call is judged as it arrives; one that can no longer
  * validate stops the request, whose answer becomes what arrived with that call closed where it
  * failed, so the retry handler asks again with the failure the parser finds in it.
+ *
+ * The upstream's reasoning field is not forwarded as it streams: it reaches the client with the
+ * answer's last chunks, once the answer is decided (a call may end it).
  */
 class RecordingClient implements IChatModelClient {
   readonly provider: string;
   requests = 0;
+  /**
+   * The first streamed answer's reasoning, when its text went out already: kept from the parse,
+   * since an answer that said something is not empty and its reasoning gives no call (as when
+   * not streamed), and still passed on to the client.
+   */
+  reasoningAside: string | undefined;
   usage: TokenUsage = ZERO_TOKEN_USAGE;
   earlyAborts = 0;
   tokensSaved = 0;
@@ -388,7 +432,14 @@ class RecordingClient implements IChatModelClient {
         },
       });
       this.#countSaved(response.usage.completionTokens);
-      return { ...response, content: content() };
+      // The first answer's text that went out is not in `content()`: its calls are read as the end of a message.
+      const after = first && streaming.spoke() ? { contentFollowsSentText: true } : {};
+      if (first && response.reasoning !== undefined && streaming.spoke()) {
+        const { reasoning, ...spoken } = response;
+        this.reasoningAside = reasoning;
+        return { ...spoken, content: content(), ...after };
+      }
+      return { ...response, content: content(), ...after };
     } catch (error) {
       if (verdict === undefined || signal?.aborted === true || !(error instanceof ModelClientException)) throw error;
       this.earlyAborts++;
@@ -401,6 +452,7 @@ class RecordingClient implements IChatModelClient {
       return {
         model: request.model,
         content: content(),
+        ...(first && streaming.spoke() ? { contentFollowsSentText: true } : {}),
         toolCalls: accepted ? calls.map((raw) => (raw === call ? { ...raw, incomplete: true } : raw)) : calls,
         finishReason: 'stop',
         usage: ZERO_TOKEN_USAGE,
@@ -416,6 +468,8 @@ class RecordingClient implements IChatModelClient {
     this.#stoppedFragments = undefined;
   }
 }
+
+const NON_BLANK = /\S/;
 
 /** About what a fragment costs to keep: its text, or its object's length as JSON. */
 function fragmentSize(fragment: ToolCallFragment): number {

@@ -5,6 +5,8 @@ export type GatewayWire = 'openai' | 'ollama';
 
 /** A tool as a client declared it in its request: the wire's own name and schema, not yet checked. */
 export interface GatewayTool {
+  /** Its index in the request's `tools` (other kinds of tool included), for the pointers of warnings; its index in the list when left out. */
+  readonly position?: number;
   /** The name on the wire (OpenAI allows `^[a-zA-Z0-9_-]{1,64}$`); answers use it again. */
   readonly wireName: string;
   /** Its description, `''` when the client sent none. */
@@ -24,8 +26,10 @@ export interface GatewayRequest {
   readonly wire: GatewayWire;
   readonly model: string;
   readonly messages: readonly ChatMessage[];
-  /** The request's tools, in its order; empty when it declared none. */
+  /** The request's function tools, in its order; empty when it declared none. */
   readonly tools: readonly GatewayTool[];
+  /** Tools of other kinds (`web_search`, `custom`...), left out of the upstream request; warned about, never refused. */
+  readonly ignoredTools?: ReadonlyArray<{ readonly field: string; readonly type: string }>;
   /** Whether the client asked for a stream. */
   readonly stream: boolean;
   /**
@@ -42,8 +46,10 @@ export interface GatewayToolCall {
   readonly id: string;
   /** The tool's name as the client declared it (its wire name, not the registry's). */
   readonly wireName: string;
-  /** The validated arguments (defaults applied). */
+  /** The validated arguments, exactly as the model sent them (or as repaired): no schema default is written in. */
   readonly arguments: Readonly<Record<string, JsonValue>>;
+  /** The model's own arguments text, when re-serialising {@link arguments} would rewrite a number (`1.0`): the OpenAI wire sends it as it came. */
+  readonly argumentsText?: string;
 }
 
 /** The one answer the client receives, whatever happened upstream. */

@@ -8,8 +8,8 @@ export type { GatewayAnswer, GatewayRequest, GatewayTool, GatewayToolCall, Gatew
 export type { GatewayRequestError, GatewayRequestReading } from './gateway-request-error.js';
 export { readOpenAiChatRequest } from './read-openai-chat-request.js';
 export { readOllamaChatRequest } from './read-ollama-chat-request.js';
-export { MAX_OLLAMA_TOOL_NAME_LENGTH, MAX_REQUEST_TOOLS, OPENAI_FUNCTION_NAME_PATTERN, readRequestTools, type RequestToolsReading } from './read-request-tools.js';
-export { REQUEST_TOOL_VERSION, toolContract, type ToolContract, type ToolContractOptions, type ToolContractResult } from './request-tool-contract.js';
+export { MAX_REQUEST_TOOLS, readRequestTools, type RequestToolsReading } from './read-request-tools.js';
+export { REQUEST_TOOL_VERSION, toolContract, type ToolContract, type ToolContractOptions, type ToolContractResult, type ToolContractWarning } from './request-tool-contract.js';
 export { DEFAULT_TOOL_CONTRACT_CACHE_SIZE, ToolContractCache, type ToolContractCacheOptions } from './tool-contract-cache.js';
 export { distinctToolNames, hashOf, isToolName, snakeCaseWords, toToolName } from './to-tool-name.js';
 export {

@@ -36,7 +36,18 @@ export function readChatBody(body: unknown, dialect: ChatBodyDialect): GatewayRe
   if (!tools.ok) return refused(tools.error);
   const parameters = requestParameters(body);
   if (!parameters.ok) return refused(parameters.error);
-  return { ok: true, request: { wire: dialect.wire, model: model.value, messages: messages.value, tools: tools.tools, stream, parameters: parameters.parameters } };
+  return {
+    ok: true,
+    request: {
+      wire: dialect.wire,
+      model: model.value,
+      messages: messages.value,
+      tools: tools.tools,
+      ...(tools.ignored.length === 0 ? {} : { ignoredTools: tools.ignored }),
+      stream,
+      parameters: parameters.parameters,
+    },
+  };
 }
 
 function readMessageArray(value: unknown, dialect: ChatBodyDialect): Read<ChatMessage[]> {

@@ -15,7 +15,7 @@ import { readChatBody, type ChatBodyDialect } from './read-chat-body.js';
  *   too). Ollama's calls have no id, so each gets `call_<message>_<call>`, stable for the request,
  *   and a tool message gets the id of the call it answers (the pending call of its `tool_name`,
  *   else the first pending one), which an OpenAI upstream requires.
- * - `tools` are read by {@link readRequestTools} (functions only, at most 128, no name twice).
+ * - `tools` are read by {@link readRequestTools} (functions only, any non-empty name, at most 128).
  * - `stream` is `true` unless `false`: Ollama streams by default. Every other field (`options`,
  *   `format`, `keep_alive`, `think`...) goes to `parameters` verbatim.
  *

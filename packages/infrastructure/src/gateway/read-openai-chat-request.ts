@@ -14,8 +14,7 @@ import { readChatBody, type ChatBodyDialect } from './read-chat-body.js';
  * - An assistant's `tool_calls` keep their id, name and `function.arguments` (a string, as the
  *   format says; an object is accepted too). A `tool` message needs its `tool_call_id`, and gets
  *   the name of the tool that call named (`toolName`), which an Ollama upstream wants.
- * - `tools` are read by {@link readRequestTools} (functions only, OpenAI's name pattern, at most
- *   128, no name twice).
+ * - `tools` are read by {@link readRequestTools} (functions only, any non-empty name, at most 128).
  * - `stream` is `false` unless `true`. Every other field (`temperature`, `max_tokens`,
  *   `tool_choice`, `response_format`, `stream_options`...) goes to `parameters` verbatim. The
  *   deprecated `functions` and `function_call` are refused: calls to functions declared that way

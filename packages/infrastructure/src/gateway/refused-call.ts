@@ -46,24 +46,22 @@ export const REFUSED_CALLS_OPEN = '<acode-refused-tool-calls>';
 export const REFUSED_CALLS_CLOSE = '</acode-refused-tool-calls>';
 
 /**
- * The refused calls as text for the answer's content, so a client that gets no call still sees
- * what the model wrote and why it was refused (`on_invalid: pass_through`). One block between
- * {@link REFUSED_CALLS_OPEN} and {@link REFUSED_CALLS_CLOSE}, led by ACODE-GTW-007; each call's
- * name, message and arguments are JSON string literals with `<` and `>` escaped, so nothing in
- * them can close the block or read as a call in any text format. Valid calls of the same answer
- * (`heldBack`) are listed too: they are held back with the refused ones, since running part of
- * the model's calls is a plan it did not make.
+ * The refused calls as text for the answer's content, so a client still sees what the model
+ * wrote and why it was refused (`on_invalid: pass_through`); the valid calls of the same answer
+ * go to the client as calls. One block between {@link REFUSED_CALLS_OPEN} and
+ * {@link REFUSED_CALLS_CLOSE}, led by ACODE-GTW-007; each call's name, message and arguments are
+ * JSON string literals with `<` and `>` escaped, so nothing in them can close the block or read
+ * as a call in any text format.
  */
-export function refusedCallsText(refused: readonly RefusedCall[], heldBack: ReadonlyArray<{ readonly wireName: string; readonly arguments: unknown }>, codes: string): string {
+export function refusedCallsText(refused: readonly RefusedCall[], codes: string): string {
   const count = refused.length === 1 ? '1 tool call' : `${refused.length} tool calls`;
-  const lines = [REFUSED_CALLS_OPEN, `ACODE-GTW-007: the gateway refused ${count} of this answer and handed over no call (${codes}).`];
+  const lines = [REFUSED_CALLS_OPEN, `ACODE-GTW-007: the gateway refused ${count} of this answer and did not hand it over as a call (${codes}).`];
   for (const call of refused) {
     const where = call.index < 0 ? 'answer' : `call ${call.index}`;
     lines.push(`${where} ${call.tool === undefined ? '(no name)' : quoted(call.tool)}: ${call.code} ${quoted(call.message)}`);
     if (call.rawArguments !== undefined) lines.push(`  arguments as written: ${quoted(call.rawArguments)}`);
     else if (call.reason === 'too_large') lines.push('  arguments not shown: over the size limit');
   }
-  for (const call of heldBack) lines.push(`held back ${quoted(call.wireName)}: valid, not run with the refused call(s)`, `  arguments: ${quoted(JSON.stringify(call.arguments) ?? '')}`);
   lines.push(REFUSED_CALLS_CLOSE);
   return lines.join('\n');
 }

@@ -71,6 +71,7 @@ function keyData(tools: readonly GatewayTool[], strict: boolean): unknown {
   return {
     strict,
     tools: tools.map((tool) => ({
+      ...(tool.position === undefined ? {} : { position: tool.position }),
       wireName: tool.wireName,
       description: tool.description,
       ...(tool.parameters === undefined ? {} : { parameters: tool.parameters }),

@@ -141,7 +141,7 @@ export function openAiFinishReason(answer: GatewayAnswer): OpenAiFinishReason {
 function toolCallOf(call: GatewayToolCall, index: number, completionId: string): OpenAiToolCall {
   // A call from an Ollama upstream has no id; OpenAI clients need one to answer it.
   const id = call.id !== '' ? call.id : `call_${completionId.replace(/[^A-Za-z0-9]/g, '').slice(-24)}_${index}`;
-  return { id, type: 'function', function: { name: call.wireName, arguments: JSON.stringify(call.arguments) } };
+  return { id, type: 'function', function: { name: call.wireName, arguments: call.argumentsText ?? JSON.stringify(call.arguments) } };
 }
 
 function usageOf(answer: GatewayAnswer): OpenAiUsage {

@@ -1,5 +1,5 @@
 import { DEFAULT_TOOL_REGISTRY_OPTIONS, type IClock, type ICorrelationContext, type ILogger, type IMetrics, type ISchemaCompiler } from '@acode/application';
-import type { RegistryLimits, ToolDefinition } from '@acode/domain';
+import type { DefinitionRule, RegistryLimits, ToolDefinition } from '@acode/domain';
 import { AsyncLocalCorrelationContext } from '../correlation/async-local-correlation-context.js';
 import { ToolSchemaRegistry } from '../registry/tool-schema-registry.js';
 import { CfworkerSchemaCompiler } from '../schema/cfworker-schema-compiler.js';
@@ -25,6 +25,10 @@ export interface CreateToolRegistryOptions {
   readonly clock?: IClock;
   /** The schema compiler; the project's `CfworkerSchemaCompiler` by default. */
   readonly compiler?: ISchemaCompiler;
+  /** Whether validation writes the schema's defaults into the arguments it returns; `true` by default. */
+  readonly applyDefaults?: boolean;
+  /** The definition rules a definition must pass; every rule (`DEFINITION_RULES`) by default. */
+  readonly definitionRules?: readonly DefinitionRule[];
 }
 
 /**
@@ -51,7 +55,9 @@ export function createToolRegistry(options: CreateToolRegistryOptions = {}): Too
       ...DEFAULT_TOOL_REGISTRY_OPTIONS,
       limits: { ...DEFAULT_TOOL_REGISTRY_OPTIONS.limits, ...options.limits },
       ...(options.includeActualValues === undefined ? {} : { includeActualValues: options.includeActualValues }),
+      ...(options.applyDefaults === undefined ? {} : { applyDefaults: options.applyDefaults }),
     },
+    options.definitionRules,
   );
   for (const tool of options.tools ?? []) registry.registerTool(tool);
   return registry;

@@ -16,6 +16,7 @@ export const GATEWAY_METRIC_NAMES = Object.freeze({
   earlyAbortsTotal: 'acode_gateway_early_aborts_total',
   tokensSavedTotal: 'acode_gateway_tokens_saved_total',
   callsRefusedTotal: 'acode_gateway_calls_refused_total',
+  toolWarningsTotal: 'acode_gateway_tool_warnings_total',
 } as const);
 
 /**
@@ -47,6 +48,8 @@ export const METRIC_HELP: Readonly<Record<string, string>> = Object.freeze({
   [GATEWAY_METRIC_NAMES.tokensSavedTotal]: 'Completion tokens the upstream did not generate because the gateway aborted its stream early (estimated), by route.',
   [GATEWAY_METRIC_NAMES.callsRefusedTotal]:
     'Tool calls the gateway refused and did not hand over as calls, by route and reason (too_large: arguments over max_argument_size; cut: the output or stream ended mid-call; invalid: still invalid when the retries were spent).',
+  [GATEWAY_METRIC_NAMES.toolWarningsTotal]:
+    'Problems found in the tools clients declared and taken anyway (ACODE-GTW-008), by route and effect (checked: the schema still checks calls; unchecked: its calls are read but not checked).',
   [DEFINITION_METRIC_NAMES.validationSeconds]: 'Time one tool definition validation took (its fields, parameters and output schema), in seconds.',
   [DEFINITION_METRIC_NAMES.validationFailuresTotal]: 'Tool definitions that failed validation (created, updated or validated).',
   [DEFINITION_METRIC_NAMES.createdTotal]: 'Custom tool definitions created, by category.',

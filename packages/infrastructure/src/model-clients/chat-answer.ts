@@ -28,6 +28,7 @@ export function answerFromStream(accumulation: StreamAccumulation, model: string
   const usage = accumulation.usage;
   return {
     content: accumulation.content,
+    ...(accumulation.reasoning === undefined || accumulation.reasoning === '' ? {} : { reasoning: accumulation.reasoning }),
     toolCalls: accumulation.calls,
     ...(accumulation.finishReason === undefined ? {} : { finishReason: accumulation.finishReason }),
     ...(accumulation.complete ? {} : { incomplete: true }),

@@ -195,6 +195,8 @@ export class ModelServerConnection {
     const memory = options.memory;
     // Bytes of the unfinished line claimed from `memory`: the only part of the stream held here (the rest is the caller's).
     let held = 0;
+    // Reasoning claimed from `memory`: it stays with the answer, which nobody forwards as it streams, so it is never given back here.
+    let reasoning = 0;
     let lost: ModelClientException | undefined;
     try {
       for await (const chunk of bodyChunks(response, watchdog, site, this.#maxResponseBytes, 'refuse')) {
@@ -211,6 +213,9 @@ export class ModelServerConnection {
           if (pending > held) memory.claim(pending - held);
           else if (pending < held) memory.release(held - pending);
           held = pending;
+          const kept = accumulator.reasoningCharacters;
+          if (kept > reasoning) memory.claim(kept - reasoning);
+          reasoning = kept;
         }
         // `[DONE]` or `done: true` ends the answer: leaving the loop cancels the body, so a server
         // that keeps the connection open cannot hold the answer until the silence timeout.

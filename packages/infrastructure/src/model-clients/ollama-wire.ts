@@ -1,4 +1,5 @@
 import { isPlainObject, ownValue, type ChatMessage, type ChatRequest, type RawToolCall } from '@acode/domain';
+import { OLLAMA_REASONING_FIELDS, readReasoning } from '../tool-calls/formats/response-reading.js';
 import { tokenUsage, type WireReading } from './chat-answer.js';
 import { ollamaParameters } from './wire-parameters.js';
 import { toWireTools } from './wire-tools.js';
@@ -64,6 +65,7 @@ function textOf(value: string | object): string {
 /**
  * Reads a non-streaming `/api/chat` answer. Tool calls are kept as sent (arguments normally an
  * object) for the parser to check; only a body that is not an Ollama answer at all is a problem.
+ * `message.thinking` (`think: true`), when a string, is the reasoning.
  */
 export function readOllamaChat(body: unknown, requestedModel: string): WireReading {
   if (!isPlainObject(body)) return { problem: 'is not a JSON object' };
@@ -75,9 +77,11 @@ export function readOllamaChat(body: unknown, requestedModel: string): WireReadi
   if (!Array.isArray(toolCalls)) return { problem: 'has message.tool_calls that is not an array' };
   const reason = ownValue(body, 'done_reason');
   const model = ownValue(body, 'model');
+  const reasoning = readReasoning(message, OLLAMA_REASONING_FIELDS);
   return {
     answer: {
       content,
+      ...(reasoning === undefined ? {} : { reasoning }),
       toolCalls: readCalls(toolCalls),
       ...(typeof reason === 'string' ? { finishReason: reason.slice(0, 64) } : {}),
       usage: tokenUsage(ownValue(body, 'prompt_eval_count'), ownValue(body, 'eval_count')),

@@ -1,4 +1,5 @@
 import { isPlainObject, ownValue, type ChatMessage, type ChatRequest, type RawToolCall } from '@acode/domain';
+import { OPENAI_REASONING_FIELDS, readReasoning } from '../tool-calls/formats/response-reading.js';
 import { tokenUsage, type WireReading } from './chat-answer.js';
 import { openAiParameters } from './wire-parameters.js';
 import { toWireTools } from './wire-tools.js';
@@ -47,7 +48,8 @@ function toOpenAiMessage(message: ChatMessage): Record<string, unknown> {
 
 /**
  * Reads a non-streaming chat completion: the first choice's message, its tool calls kept as
- * sent (arguments normally a JSON string), `finish_reason` and `usage`.
+ * sent (arguments normally a JSON string), `finish_reason` and `usage`; `reasoning_content` (or
+ * `reasoning`), when a string, is the reasoning.
  */
 export function readOpenAiChat(body: unknown, requestedModel: string): WireReading {
   if (!isPlainObject(body)) return { problem: 'is not a JSON object' };
@@ -63,9 +65,11 @@ export function readOpenAiChat(body: unknown, requestedModel: string): WireReadi
   const reason = ownValue(choice, 'finish_reason');
   const usage = ownValue(body, 'usage');
   const model = ownValue(body, 'model');
+  const reasoning = readReasoning(message, OPENAI_REASONING_FIELDS);
   return {
     answer: {
       content,
+      ...(reasoning === undefined ? {} : { reasoning }),
       toolCalls: toolCalls.map(readCall),
       ...(typeof reason === 'string' ? { finishReason: reason.slice(0, 64) } : {}),
       usage: isPlainObject(usage)

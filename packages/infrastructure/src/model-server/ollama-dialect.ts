@@ -17,16 +17,16 @@ export const ollamaDialect: WireDialect = {
 
   completion: (answer, context) => ({
     ...header(context),
-    message: message(answer.content, answer),
+    message: { ...message(answer.content, answer), ...(answer.reasoning === undefined ? {} : { thinking: answer.reasoning }) },
     ...doneFields(answer),
   }),
 
   stream(answer, context) {
-    const lines: unknown[] = splitText(answer.content, CONTENT_PIECE_LENGTH).map((piece) => ({
-      ...header(context),
-      message: { role: 'assistant', content: piece },
-      done: false,
-    }));
+    // With `think: true`, the thinking streams first, in pieces of its own.
+    const lines: unknown[] = [
+      ...splitText(answer.reasoning ?? '', CONTENT_PIECE_LENGTH).map((piece) => ({ ...header(context), message: { role: 'assistant', content: '', thinking: piece }, done: false })),
+      ...splitText(answer.content, CONTENT_PIECE_LENGTH).map((piece) => ({ ...header(context), message: { role: 'assistant', content: piece }, done: false })),
+    ];
     // Ollama sends tool calls whole, all in one line.
     if (answer.calls.length > 0) lines.push({ ...header(context), message: message('', answer), done: false });
     lines.push({ ...header(context), message: { role: 'assistant', content: '' }, ...doneFields(answer) });

@@ -25,6 +25,7 @@ export const openAiDialect: WireDialect = {
         message: {
           role: 'assistant',
           content: answer.content === '' && answer.calls.length > 0 ? null : answer.content,
+          ...(answer.reasoning === undefined ? {} : { reasoning_content: answer.reasoning }),
           ...(answer.calls.length > 0 && {
             tool_calls: answer.calls.map((call) => ({
               id: call.id,
@@ -51,6 +52,8 @@ export const openAiDialect: WireDialect = {
     const delta = (value: Record<string, unknown>): unknown => chunk([{ index: 0, delta: value, finish_reason: null }]);
 
     const events: unknown[] = [delta({ role: 'assistant', content: '' })];
+    // Reasoning parsers stream the reasoning first, in its own field.
+    for (const piece of splitText(answer.reasoning ?? '', FRAGMENT_LENGTH)) events.push(delta({ reasoning_content: piece }));
     for (const piece of splitText(answer.content, FRAGMENT_LENGTH)) events.push(delta({ content: piece }));
     answer.calls.forEach((call, index) => {
       // The first fragment names the call; later ones carry pieces of its arguments.

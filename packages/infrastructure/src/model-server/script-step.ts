@@ -32,6 +32,12 @@ export interface ScriptedUsage {
 interface AnswerFields {
   /** Assistant text sent alongside (or instead of) the calls; empty by default. */
   readonly content?: string;
+  /**
+   * Reasoning set apart from the text, as a server with a reasoning parser sends it:
+   * `reasoning_content` (OpenAI; streamed in pieces before the text) or `thinking` (Ollama). None
+   * by default.
+   */
+  readonly reasoning?: string;
   readonly usage?: ScriptedUsage;
   /**
    * Why generation stopped, sent as `finish_reason` (OpenAI) or `done_reason` (Ollama): `length`

@@ -3,6 +3,8 @@ import type { AnswerStep, ScriptedToolCall, ScriptedUsage } from './script-step.
 /** An answer step with every default filled in, ready to be written in either format. */
 export interface ScriptedAnswer {
   readonly content: string;
+  /** The step's reasoning, when it sets one. */
+  readonly reasoning?: string;
   readonly calls: ReadonlyArray<Required<ScriptedToolCall>>;
   readonly usage: Required<ScriptedUsage>;
   /** The step's finish reason, when it sets one; each format has its default. */
@@ -17,6 +19,7 @@ export function toScriptedAnswer(step: AnswerStep, requestNumber: number, defaul
   const calls = step.kind === 'tool_call' ? [step] : step.kind === 'tool_calls' ? step.calls : [];
   return {
     content: step.content ?? '',
+    ...(step.reasoning === undefined ? {} : { reasoning: step.reasoning }),
     calls: calls.map((call, index) => ({
       name: call.name,
       arguments: call.arguments,

@@ -33,6 +33,8 @@ import {
   parseVersionRange,
   toolNameKey,
   validateToolDefinition,
+  DEFINITION_RULES,
+  type DefinitionRule,
   type JsonValue,
   type ToolCategory,
   type ToolDefinition,
@@ -84,6 +86,8 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
     private readonly correlation: ICorrelationContext,
     private readonly clock: IClock,
     private readonly options: ToolRegistryOptions,
+    /** The definition rules a definition must pass: all of them unless a caller (a gateway's loose registry) names fewer. */
+    private readonly rules: readonly DefinitionRule[] = DEFINITION_RULES,
   ) {}
 
   get size(): number {
@@ -91,7 +95,7 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
   }
 
   registerTool(definition: ToolDefinition, options: ToolRegistrationOptions = {}): ToolRegistration {
-    const violations = validateToolDefinition(definition);
+    const violations = validateToolDefinition(definition, this.rules);
     const name = typeof definition?.name === 'string' ? definition.name : '';
     if (violations.length > 0) throw new InvalidToolDefinitionException(echo(name), violations);
     const builtIn = options.builtIn === true;
@@ -281,7 +285,7 @@ export class ToolSchemaRegistry implements IToolSchemaRegistry {
         success: true,
         tool: definition.name,
         version: definition.version,
-        arguments: compiled.applyDefaults(parsed.ok ? parsed.value : {}),
+        arguments: this.options.applyDefaults === false ? (parsed.ok ? parsed.value : {}) : compiled.applyDefaults(parsed.ok ? parsed.value : {}),
         correlationId,
       },
       resolution.requestedName,

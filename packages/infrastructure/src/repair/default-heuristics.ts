@@ -1,12 +1,14 @@
 import {
   comments,
   curlyQuotes,
+  escapedQuotes,
   invalidEscape,
   literalEscapeWhitespace,
   markdownFence,
   missingClosingBrace,
   missingClosingBracket,
   missingComma,
+  missingOpeningQuote,
   pythonLiterals,
   rawControlCharacter,
   singleQuotes,
@@ -21,7 +23,8 @@ import type { RepairHeuristic } from './repair-heuristic.js';
 
 /**
  * Every heuristic, 002's seven first in its order of frequency, then the other damage local
- * models emit, then issue 11's damage quoted in public threads. Where two heuristics answer the
+ * models emit, then issue 11's damage quoted in public threads, then the lost or doubled quotes of
+ * arguments models sent (`escaped_quotes`, `missing_opening_quote`). Where two heuristics answer the
  * same decision point the earlier one wins; only the skip hooks overlap, and there a fence, a
  * comment, an escaped line break or a closing tag is recognised before prose.
  */
@@ -43,4 +46,6 @@ export const DEFAULT_REPAIR_HEURISTICS: readonly RepairHeuristic[] = Object.free
   literalEscapeWhitespace,
   trailingMarkup,
   surroundingText,
+  escapedQuotes,
+  missingOpeningQuote,
 ]);

@@ -20,6 +20,8 @@ const HOOK_KEYS = [
   'invalidEscape',
   'bareKey',
   'bareValue',
+  'escapedQuote',
+  'missingOpeningQuote',
   'trailingComma',
   'missingComma',
   'unterminatedString',

@@ -41,6 +41,19 @@ export interface RepairHeuristic {
   readonly invalidEscape?: (next: string) => boolean;
   /** A bare word stands where a property name is expected. True quotes it as the name. */
   readonly bareKey?: (word: string) => boolean;
+  /**
+   * `\"` stands inside a container where a property name or a value is expected, and a string
+   * with no backslash, quote or control character runs from it to the next `\"`, which ends the
+   * member (a `:` after a name; a `,` or closer after a value). True reads both as the string's
+   * quotes, escaped once too often.
+   */
+  readonly escapedQuote?: () => boolean;
+  /**
+   * A bare word stands where a value is expected, and no literal hook took it; the text from it
+   * to the next `"` (on one line, with no bracket, separator, quote or backslash) ends the value.
+   * True reads that text as a string whose opening quote is missing.
+   */
+  readonly missingOpeningQuote?: () => boolean;
   /** A bare word stands where a value is expected. Returns the JSON literal to write instead. */
   readonly bareValue?: (word: string) => string | undefined;
   /** A `,` stands directly before `closer`. True drops the comma. */

@@ -1,6 +1,6 @@
 import type { RepairName } from '@acode/domain';
 import type { HeuristicTable } from './heuristic-table.js';
-import { describeChar, isDigit, isHexDigit, isWordChar, isWordStart, scanNumber, scanWord, skipJsonWhitespace } from './json-lexemes.js';
+import { describeChar, isDigit, isHexDigit, isJsonWhitespace, isWordChar, isWordStart, scanNumber, scanWord, skipJsonWhitespace } from './json-lexemes.js';
 import { RepairOutput } from './repair-output.js';
 import type { ContainerOpener, TriviaPlace } from './repair-heuristic.js';
 import { classifyQuoteFollow, commaLeadsToKey, isWordInternal } from './quote-follow.js';
@@ -43,6 +43,8 @@ const LITERALS = new Set(['true', 'false', 'null']);
 /** JSON's short escapes of the control characters that have one; the others are written \u00XX. */
 const CONTROL_ESCAPES: Readonly<Record<number, string>> = Object.freeze({ 0x08: '\\b', 0x09: '\\t', 0x0a: '\\n', 0x0c: '\\f', 0x0d: '\\r' });
 const LITERAL_PREFIXES = ['true', 'false', 'null', 'True', 'False', 'None'];
+/** Words that read as a value of their own: with a quote after them, a stray quote is as likely as a lost one. */
+const NOT_UNOPENED = new Set([...LITERAL_PREFIXES, 'NaN', 'Infinity', 'undefined']);
 
 /**
  * Runs the single repair pass over `text`: one left-to-right scan with an explicit container stack
@@ -74,6 +76,10 @@ class RepairPass {
   private lastCloser = 0;
   /** The latest string was ended by a quote before the next value, a `,` missing between them. */
   private endedByGuess = false;
+  /** The current member or item follows a `,` the pass inserted (`missingComma`), not one the text holds. */
+  private afterInsertedComma = false;
+  /** Whether the text is laid out without a space after `:` or `,` somewhere; see {@link compactLayout}. */
+  private compact: boolean | undefined;
   /** Closers of nested containers that a `,` followed: a stray closer of that kind at the end is ambiguous. */
   private readonly continuedAfterClose = new Set<number>();
 
@@ -148,6 +154,14 @@ class RepairPass {
       }
       // A literal the text cuts off (`tru`) is dropped at the end, with its key.
       if (end === text.length && top >= 0 && LITERAL_PREFIXES.some((literal) => literal.startsWith(word))) return end;
+      if (top >= 0 && !NOT_UNOPENED.has(word)) {
+        const unopened = this.unopenedString(i);
+        if (unopened !== undefined) return unopened;
+      }
+    }
+    if (code === 0x5c && top >= 0) {
+      const escaped = this.escapedString(i, false);
+      if (escaped !== undefined) return escaped;
     }
     return this.trySkip(i) ?? this.fail(this.unexpectedValue(i, code), i);
   }
@@ -169,6 +183,10 @@ class RepairPass {
         this.state = COLON;
         return end;
       }
+    }
+    if (code === 0x5c) {
+      const escaped = this.escapedString(i, true);
+      if (escaped !== undefined) return escaped;
     }
     const reason = code === 0x27 ? 'property names must use double quotes, not single quotes' : isWordChar(code) ? 'property names must be quoted' : `expected a property name but found ${describeChar(text, i)}`;
     return this.trySkip(i) ?? this.fail(reason, i);
@@ -193,6 +211,7 @@ class RepairPass {
       this.out.skipTo(i + 1);
       this.memberMarks[top] = this.commaSlot;
       this.state = inObject ? KEY : VALUE;
+      this.afterInsertedComma = false;
       return i + 1;
     }
     if (code === 0x7d || code === 0x5d) return this.close(i, code);
@@ -204,6 +223,7 @@ class RepairPass {
         if (this.lastCloser !== 0) this.continuedAfterClose.add(this.lastCloser);
         this.out.insertAt(this.valueEndSlot, ',');
         this.memberMarks[top] = this.valueEndSlot;
+        this.afterInsertedComma = true;
         this.record(inserting.name);
         this.state = inObject ? KEY : VALUE;
         return i;
@@ -234,6 +254,7 @@ class RepairPass {
   // --- tokens ----------------------------------------------------------------------------------
 
   private open(i: number, kind: number): number {
+    this.afterInsertedComma = false;
     this.kinds.push(kind);
     this.memberMarks.push(this.out.mark(i + 1));
     this.state = kind === OBJECT ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
@@ -276,6 +297,9 @@ class RepairPass {
     let closers = '';
     for (let d = this.kinds.length - 1; d >= depth; d--) {
       const open: ContainerOpener = this.kinds[d] === OBJECT ? '{' : '[';
+      // A value that lost its opening quote may have started before the container did (`"a": [0,x"`
+      // from `"a": "[0,x"`): a container the text never closes leaves two readings.
+      if (this.repairs.includes('missing_opening_quote')) return { open };
       let closer: string | undefined;
       for (const { name, hook } of this.table.unclosedContainer) {
         closer = hook(open);
@@ -385,6 +409,100 @@ class RepairPass {
       }
       i++;
     }
+  }
+
+  /**
+   * `\"text\"` at `start`, inside a container: a string whose quotes were escaped once too often
+   * (`escapedQuote` hooks). Only when the text up to the next `\"` holds no backslash, quote or
+   * control character (an escape in it could be meant once or twice) and that `\"` ends the
+   * member: a `:` follows a property name; a closer, a `,` or the end of the text a value.
+   * `undefined` where this reading does not hold: the caller goes on as before.
+   */
+  private escapedString(start: number, isKey: boolean): number | Failure | undefined {
+    const { text, out } = this;
+    if (text.charCodeAt(start + 1) !== 0x22) return undefined;
+    const hook = this.table.escapedQuote.find(({ hook }) => hook());
+    if (hook === undefined) return undefined;
+    let i = start + 2;
+    for (; i < text.length; i++) {
+      if (i >= this.nextCheck && this.deadlinePassed(i)) return this.timeout(i);
+      const code = text.charCodeAt(i);
+      if (code === 0x5c) break;
+      if (code === 0x22 || code < 0x20) return undefined;
+    }
+    if (text.charCodeAt(i) !== 0x5c || text.charCodeAt(i + 1) !== 0x22) return undefined;
+    const end = i + 2;
+    const follow = classifyQuoteFollow(text, end);
+    const ends = isKey ? follow === 'colon' : follow === 'close' || follow === 'comma' || skipJsonWhitespace(text, end) >= text.length;
+    if (!ends) return undefined;
+    out.drop(start, start + 2);
+    out.push('"');
+    out.drop(i, end);
+    out.push('"');
+    this.record(hook.name);
+    return this.stringEnded(end, isKey);
+  }
+
+  /**
+   * A value at `start` (a word, inside a container) that lost its opening quote:
+   * `xxx_tool_name"` (`missingOpeningQuote` hooks). Not after a comma the pass inserted, and only
+   * right after a `[`, or a `:` or `,` that follows a string (see {@link followsStringOrBracket}).
+   * At most one space may stand before it, and
+   * none in a text laid out without spaces (more could be the value's own); the text up to the
+   * next `"` must stay on one
+   * line and hold no bracket, `,`, `:`, quote, backslash, backtick, `#` or comment opener, and
+   * not end in a space; the quote must plainly end the value (its container's closer, the end of
+   * the text, or a `,` before the next property name, or in an array before a quoted string or a
+   * container). Once this was done, a container the text leaves open is not closed (see
+   * {@link closersDownTo}): the value may have started before it.
+   * `undefined` where this reading does not hold: the caller goes on as before.
+   */
+  private unopenedString(start: number): number | Failure | undefined {
+    const { text, out } = this;
+    const hook = this.table.missingOpeningQuote.find(({ hook }) => hook());
+    // After a comma the pass inserted, the word may as well continue the value before it (`0A"`).
+    if (hook === undefined || this.afterInsertedComma) return undefined;
+    // Whitespace before the word may be the value's own (`"a":  x"` from `"a": " x"`): one space
+    // after the separator is the usual layout, unless the text is laid out without it elsewhere
+    // (`"a":"b"`); more whitespace leaves two readings.
+    const previous = text.charCodeAt(start - 1);
+    if (isJsonWhitespace(previous) && (previous !== 0x20 || isJsonWhitespace(text.charCodeAt(start - 2)) || this.compactLayout())) return undefined;
+    if (!followsStringOrBracket(text, previous === 0x20 ? start - 2 : start - 1)) return undefined;
+    let i = start;
+    for (; i < text.length; i++) {
+      if (i >= this.nextCheck && this.deadlinePassed(i)) return this.timeout(i);
+      const code = text.charCodeAt(i);
+      if (code === 0x22) break;
+      if (!mayStandUnopened(text, i, code)) return undefined;
+    }
+    if (i >= text.length) return undefined;
+    const before = text.charCodeAt(i - 1);
+    if (before === 0x20 || before === 0x09) return undefined;
+    const end = i + 1;
+    const follow = classifyQuoteFollow(text, end);
+    if (follow === 'comma') {
+      // The first thing after the quote is this comma (classifyQuoteFollow said so).
+      const comma = text.indexOf(',', end);
+      const inObject = this.kinds[this.kinds.length - 1] === OBJECT;
+      const next = text.charCodeAt(skipJsonWhitespace(text, comma + 1));
+      if (inObject ? !commaLeadsToKey(text, comma) : next !== 0x22 && next !== 0x7b && next !== 0x5b) return undefined;
+    } else if (follow === 'close') {
+      // The closer must be this container's own: another one leaves this container open.
+      const closer = text.charCodeAt(skipJsonWhitespace(text, end));
+      if (closer !== (this.kinds[this.kinds.length - 1] === OBJECT ? 0x7d : 0x5d)) return undefined;
+    } else if (skipJsonWhitespace(text, end) < text.length) {
+      return undefined;
+    }
+    out.copyTo(start);
+    out.push('"');
+    this.record(hook.name);
+    return this.valueEnded(end);
+  }
+
+  /** Whether the text anywhere has `":` or `",` right before a character other than whitespace; read once. */
+  private compactLayout(): boolean {
+    this.compact ??= /"[:,][^\s]/.test(this.text);
+    return this.compact;
   }
 
   /**
@@ -554,6 +672,41 @@ function skipSpaces(text: string, from: number): number {
   let i = from;
   while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
   return i;
+}
+
+/**
+ * Whether the separator at `at` (before a value that lost its opening quote) is a `[`, or a `:` or
+ * `,` right after a string's closing quote (whitespace between). Only then is the quote's place
+ * certain: anything else before it (`[1, 2, x"]`, `{a: x"}`) may be the start of the same string
+ * (`["1, 2, x"]`), read as structure.
+ */
+function followsStringOrBracket(text: string, at: number): boolean {
+  const separator = text.charCodeAt(at);
+  if (separator === 0x5b) return true;
+  if (separator !== 0x3a && separator !== 0x2c) return false;
+  let i = at - 1;
+  while (i >= 0 && isJsonWhitespace(text.charCodeAt(i))) i--;
+  return text.charCodeAt(i) === 0x22 && text.charCodeAt(i - 1) !== 0x5c;
+}
+
+/**
+ * Whether the character `code` at `i` may stand in a value that lost its opening quote: not a
+ * bracket, `,`, `:`, quote of any kind, backslash, backtick, `#`, control character, or the `/`
+ * of a comment opener.
+ */
+function mayStandUnopened(text: string, i: number, code: number): boolean {
+  if (code < 0x20 || code === 0x7f) return false;
+  switch (code) {
+    case 0x7b: case 0x7d: case 0x5b: case 0x5d: case 0x2c: case 0x3a: case 0x27: case 0x5c: case 0x60: case 0x23:
+    case 0x201c: case 0x201d: case 0x2018: case 0x2019:
+      return false;
+    case 0x2f: {
+      const next = text.charCodeAt(i + 1);
+      return next !== 0x2f && next !== 0x2a;
+    }
+    default:
+      return code !== 0x2028 && code !== 0x2029;
+  }
 }
 
 /** True when `text` between `from` and `to` holds a `}` or `]`. */

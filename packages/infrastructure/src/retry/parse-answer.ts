@@ -14,10 +14,13 @@ export function droppedCallErrors(response: ChatResponse): readonly ToolCallErro
 /**
  * Parses one model answer: its calls through the parser, plus the calls its stream dropped, each
  * an error of the answer in the model's order. A call dropped for its size is therefore an
- * invalid call of the answer (refused, never run), not a call that was never made.
+ * invalid call of the answer (refused, never run), not a call that was never made. The reasoning
+ * the server set apart goes to the parser with the text, so the result carries it, and a call the
+ * model left at the end of it (a `</think>` forgotten before the call) is not lost.
  */
 export function parseAnswer(parser: IToolCallParser, response: ChatResponse, options: ToolCallParseOptions): ToolCallParseResult {
-  const parsed = parser.parseRawToolCalls(response.toolCalls, response.content, options);
+  const withReasoning = response.reasoning === undefined || options.reasoning !== undefined ? options : { ...options, reasoning: response.reasoning };
+  const parsed = parser.parseRawToolCalls(response.toolCalls, response.content, response.contentFollowsSentText === true ? { ...withReasoning, afterText: true } : withReasoning);
   const dropped = droppedCallErrors(response);
   if (dropped.length === 0) return parsed;
   return { ...parsed, success: false, errors: [...parsed.errors, ...dropped].sort((a, b) => a.index - b.index) };

@@ -1,7 +1,7 @@
 import type { ISchemaCompiler, SchemaCompileOptions, SchemaCompileResult } from '@acode/application';
 import { canonicalJsonText, DEFAULT_REGISTRY_LIMITS, type DefinitionViolation, ERROR_CODES, isPlainObject, type JsonSchemaObject, type RegistryLimits } from '@acode/domain';
 import { sha256Prefix } from './schema-hash.js';
-import { rootTypeCheck, TOOL_SCHEMA_CHECKS, type SchemaCheck, type SchemaCheckContext } from './checks/index.js';
+import { dialectCheck, rootTypeCheck, TOOL_SCHEMA_CHECKS, untypedPropertyCheck, type SchemaCheck, type SchemaCheckContext } from './checks/index.js';
 import { schemaViolation } from './checks/schema-violation.js';
 import { CompiledToolSchema } from './compiled-tool-schema.js';
 import { compileEngineSchema } from './engine-schema.js';
@@ -27,7 +27,18 @@ export interface CfworkerSchemaCompilerOptions {
    * patterns) still applies, and an explicit `additionalProperties: false` still refuses.
    */
   readonly closeOpenObjects?: boolean;
+  /**
+   * Which tool-schema checks run before compiling: `all` (the default) or `safety`, only those
+   * the engine needs to run a schema safely and in bounded time (depth, JSON data, size, the
+   * meta-schema, references, RE2 patterns). `safety` is for schemas the project does not own (a
+   * gateway client's tools), whose style rules (a root `type: object`, typed properties) are
+   * reported as warnings by the caller rather than refused.
+   */
+  readonly checks?: 'all' | 'safety';
 }
+
+/** The checks of {@link CfworkerSchemaCompilerOptions.checks} `safety`: what the engine needs, none of the style rules. */
+const SAFETY_CHECKS: readonly SchemaCheck[] = TOOL_SCHEMA_CHECKS.filter((check) => check !== rootTypeCheck && check !== dialectCheck && check !== untypedPropertyCheck);
 
 /**
  * The schema compiler on @cfworker/json-schema (draft 2020-12). `compile` runs the tool-schema
@@ -37,9 +48,11 @@ export interface CfworkerSchemaCompilerOptions {
  */
 export class CfworkerSchemaCompiler implements ISchemaCompiler {
   readonly #closeOpenObjects: boolean;
+  readonly #checks: readonly SchemaCheck[];
 
   constructor(options: CfworkerSchemaCompilerOptions = {}) {
     this.#closeOpenObjects = options.closeOpenObjects ?? true;
+    this.#checks = options.checks === 'safety' ? SAFETY_CHECKS : TOOL_SCHEMA_CHECKS;
     // Build the process-wide meta-schema validator now, so its one-off cost lands at startup and
     // is not charged (and reported as slow) to whichever tool happens to be compiled first.
     validateAgainstMetaSchema({ type: 'object' });
@@ -55,7 +68,7 @@ export class CfworkerSchemaCompiler implements ISchemaCompiler {
       const expected = output ? 'Tool outputSchema must be a JSON Schema object' : 'Tool parameters must be a JSON Schema object with type "object"';
       return { ok: false, violations: [schemaViolation(context, '', `${expected}; got ${found}`)] };
     }
-    const violations = runChecks(output ? OUTPUT_SCHEMA_CHECKS : TOOL_SCHEMA_CHECKS, schema as JsonSchemaObject, context);
+    const violations = runChecks(output ? OUTPUT_SCHEMA_CHECKS : this.#checks, schema as JsonSchemaObject, context);
     if (violations.length > 0) return { ok: false, violations };
 
     // Compiled from the frozen copy, so violations point into `source`, never the caller's object.

@@ -22,6 +22,7 @@ export class AccumulationState {
   readonly #maxArgumentSize: number;
   readonly #calls = new Map<number, StreamedCall>();
   readonly #content = new PieceBuffer();
+  readonly #reasoning = new PieceBuffer();
   readonly #errors: ToolCallError[] = [];
   #unlistedErrors = 0;
   #finishReason: string | undefined;
@@ -69,6 +70,19 @@ export class AccumulationState {
     if (text === '') return;
     if (this.#keepContent) this.#content.push(text);
     this.#onContent?.(text);
+  }
+
+  /**
+   * Adds a piece of the reasoning the server set apart (`reasoning_content`, `thinking`). It is
+   * kept whatever `keepContent` says: nobody is given it as it streams.
+   */
+  appendReasoning(text: string): void {
+    this.#reasoning.push(text);
+  }
+
+  /** Characters of reasoning kept so far, for callers that bound what an answer holds. */
+  get reasoningLength(): number {
+    return this.#reasoning.length;
   }
 
   finish(reason: string): void {
@@ -172,6 +186,7 @@ export class AccumulationState {
       ...(format === undefined ? {} : { format }),
       calls,
       content: this.#content.text(),
+      ...(this.#reasoning.length === 0 ? {} : { reasoning: this.#reasoning.text() }),
       ...(this.#finishReason === undefined ? {} : { finishReason: this.#finishReason }),
       ...(this.#usage === undefined ? {} : { usage: this.#usage }),
       complete: this.#complete,

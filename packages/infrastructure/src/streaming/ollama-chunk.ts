@@ -5,6 +5,7 @@ import { quoteServerMessage } from './stream-errors.js';
 
 /**
  * Applies one line of an Ollama `/api/chat` stream to the state: `message.content` is text,
+ * `message.thinking` (with `think: true`) reasoning,
  * `message.tool_calls[]` are whole calls (arguments normally an object, kept as sent for the
  * parser to check), and the last line has `done: true`, `done_reason` and the token counts.
  * A call's index is its `function.index` when that is a non-negative integer not used yet,
@@ -37,6 +38,10 @@ function applyMessage(message: Record<string, unknown>, line: number, state: Acc
   const content = ownValue(message, 'content');
   if (typeof content === 'string') state.appendContent(content);
   else if (content !== undefined && content !== null) state.reportStreamError({ line }, `has message.content as ${describeValueType(content)}, not a string`);
+
+  // A thinking field of another type is ignored: it carries no text, and the answer's may still be whole.
+  const thinking = ownValue(message, 'thinking');
+  if (typeof thinking === 'string') state.appendReasoning(thinking);
 
   const toolCalls = ownValue(message, 'tool_calls');
   if (toolCalls === undefined || toolCalls === null) return;

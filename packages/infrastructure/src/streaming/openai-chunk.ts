@@ -3,10 +3,12 @@ import type { AccumulationState } from './accumulation-state.js';
 import type { StreamedCall } from './streamed-call.js';
 import { quoteServerMessage } from './stream-errors.js';
 import type { StreamUsage } from './stream-accumulation.js';
+import { OPENAI_REASONING_FIELDS, readReasoning } from '../tool-calls/formats/response-reading.js';
 
 /**
  * Applies one OpenAI-compatible `chat.completion.chunk` to the state: `choices[0].delta.content`
- * is text, `choices[0].delta.tool_calls[]` are fragments correlated by `index` (or, without one,
+ * is text, `delta.reasoning_content` (or `delta.reasoning`) reasoning,
+ * `choices[0].delta.tool_calls[]` are fragments correlated by `index` (or, without one,
  * continuing the previous call: see `unindexedCall`), `function.arguments` a text fragment or
  * the whole arguments as an object; `finish_reason` and `usage` are recorded. Only the first
  * choice is read (`n` > 1 is not a tool calling setup). A field of the wrong type is an
@@ -50,6 +52,10 @@ function applyDelta(delta: Record<string, unknown>, line: number, state: Accumul
   const content = ownValue(delta, 'content');
   if (typeof content === 'string') state.appendContent(content);
   else if (content !== undefined && content !== null) state.reportStreamError({ line }, `has choices[0].delta.content as ${describeValueType(content)}, not a string`);
+
+  // A reasoning field of another type is ignored: it carries no text, and the answer's may still be whole.
+  const reasoning = readReasoning(delta, OPENAI_REASONING_FIELDS);
+  if (reasoning !== undefined) state.appendReasoning(reasoning);
 
   const toolCalls = ownValue(delta, 'tool_calls');
   if (toolCalls === undefined || toolCalls === null) return;

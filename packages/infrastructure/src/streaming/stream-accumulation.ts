@@ -22,6 +22,12 @@ export interface StreamAccumulation {
   readonly calls: readonly RawToolCall[];
   /** The assistant's text, concatenated. */
   readonly content: string;
+  /**
+   * The reasoning the server set apart (`delta.reasoning_content` or `delta.reasoning`, Ollama's
+   * `message.thinking`), concatenated; absent when none arrived. Kept even when `keepContent` is
+   * `false`: it is not handed to `onContent`.
+   */
+  readonly reasoning?: string;
   /** OpenAI's `finish_reason` or Ollama's `done_reason`, the last one sent. */
   readonly finishReason?: string;
   /** Token counts, when the stream carried them. */

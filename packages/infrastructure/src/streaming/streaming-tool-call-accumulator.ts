@@ -77,6 +77,14 @@ export class StreamingToolCallAccumulator {
   }
 
   /**
+   * Characters of reasoning kept so far. Reasoning is held until the answer ends (nobody takes it
+   * as it streams), so a caller bounding the answer's memory claims it as it grows.
+   */
+  get reasoningCharacters(): number {
+    return this.#state.reasoningLength;
+  }
+
+  /**
    * Decoded characters examined for line breaks so far. It equals the characters received
    * (however the stream was chunked), which is what makes the cost linear; exposed for tests
    * and metrics.

@@ -9,11 +9,12 @@ import {
   type ToolCallSettingsCatalog,
 } from '@acode/application';
 import { ERROR_CODES, type RawToolCall, type RepairName, type ToolCall, type ToolCallError, type ToolCallParseResult, type ToolCallSettings, type ToolDefinition } from '@acode/domain';
-import { closestName } from '@acode/domain';
+import { canonicalJson, closestName } from '@acode/domain';
+import { hasRewrittenNumbers } from './numbers-as-written.js';
 import { safeText, truncate } from '../validation/display-text.js';
 import { assignCallIds } from './call-ids.js';
 import type { ExtractionContext } from './content/content-span.js';
-import { extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH } from './content/extract-content-tool-calls.js';
+import { extractContentToolCalls, MAX_RAW_ARGUMENTS_LENGTH, type ContentExtraction } from './content/extract-content-tool-calls.js';
 import { splitReasoning } from './content/split-reasoning.js';
 import { decodeArguments, type ArgumentsDecoding } from './decode-arguments.js';
 import type { JsonTextDecodeOptions } from './decode-json-text.js';
@@ -71,7 +72,8 @@ export class ToolCallParser implements IToolCallParser {
       return this.finish([], [error], '', settings, options, started);
     }
     const end = outputEndOf(options.finishReason ?? reading.finishReason, options.incomplete);
-    return this.parse(reading.calls, reading.overflow, reading.content, settings, options, started, end);
+    const reasoning = options.reasoning ?? reading.reasoning;
+    return this.parse(reading.calls, reading.overflow, reading.content, settings, reasoning === undefined ? options : { ...options, reasoning }, started, end);
   }
 
   /** {@inheritDoc IToolCallParser.parseRawToolCalls} */
@@ -113,9 +115,21 @@ export class ToolCallParser implements IToolCallParser {
     // Reasoning is never a call (issue 12): it is taken out before anything reads the text.
     const split = content.length > 0 ? splitReasoning(content) : { content, reasoning: '' };
     text = split.content;
-    const reasoning = split.reasoning;
+    // The server's own reasoning field is a block that came before the text's.
+    let reasoning = joinReasoning(typeof options.reasoning === 'string' ? options.reasoning : '', split.reasoning);
+    if (calls.length === 0 && settings.extractFromContent && text.trim() === '' && reasoning !== '') {
+      // A model that forgot to close its thinking before calling: the answer is empty and the
+      // reasoning ends with a whole call, so the call is the answer (see callsEndingReasoning).
+      const tail = callsEndingReasoning(reasoning, extractContentToolCalls(reasoning, decode, end, this.extractionContext(options.afterText === true), settings.textFormats), this.extractionContext(options.afterText === true));
+      if (tail !== undefined) {
+        reasoning = tail.reasoning;
+        pending = tail.calls;
+        // Blank text beside a reasoning field (vLLM sends `\n\n`) is no answer and holds no call.
+        text = '';
+      }
+    }
     if (calls.length === 0 && settings.extractFromContent && text.length > 0) {
-      const extraction = extractContentToolCalls(text, decode, end, this.extractionContext(), settings.textFormats);
+      const extraction = extractContentToolCalls(text, decode, end, this.extractionContext(options.afterText === true), settings.textFormats);
       text = extraction.content;
       pending = [];
       for (const item of extraction.items) {
@@ -211,6 +225,7 @@ export class ToolCallParser implements IToolCallParser {
     }
 
     const requestedName = lookup.requestedName ?? validation.requestedName;
+    const argumentsText = argumentsAsWritten(raw.arguments, repairs, recovered.value, validation.arguments);
     return {
       id,
       name: validation.tool,
@@ -220,6 +235,7 @@ export class ToolCallParser implements IToolCallParser {
       ...(requestedName === undefined ? {} : { requestedName }),
       version: validation.version,
       repairs,
+      ...(argumentsText === undefined ? {} : { argumentsText }),
     };
   }
 
@@ -233,11 +249,13 @@ export class ToolCallParser implements IToolCallParser {
     return pending.flatMap((call): PendingCall[] => {
       const { raw } = call;
       if (raw.incomplete === true || (end === 'length' && call.last)) return [call];
-      if (typeof raw.name !== 'string' || this.registry.findTool(raw.name) === undefined) return [call];
+      const tool = typeof raw.name === 'string' ? this.registry.findTool(raw.name)?.definition : undefined;
+      if (tool === undefined) return [call];
       // The usual case, one object, is decoded once here and never scanned for a run of several:
       // a run always fails the whole decode (the repairer refuses a second value), so only a
-      // failure of syntax or repair needs the split.
-      const whole = decodeArguments(raw.arguments, { ...decode, subject: 'arguments' });
+      // failure of syntax or repair needs the split. The tool's schema reads text that is not JSON.
+      const names = [String(raw.name), tool.name];
+      const whole = decodeArguments(raw.arguments, { ...decode, subject: 'arguments', tool: { names, parameters: tool.parameters } });
       if (whole.ok || whole.kind === 'size' || whole.kind === 'depth') return [{ ...call, decoded: whole }];
       const split = splitRawToolCall(raw, { ...decode, subject: 'arguments' }, Math.max(spare, 0) + 1);
       if (split === undefined) return [{ ...call, decoded: whole }];
@@ -291,12 +309,39 @@ export class ToolCallParser implements IToolCallParser {
   }
 
   /** What text-call extractors may ask: whether a name is a declared tool, and its schema. */
-  private extractionContext(): ExtractionContext {
+  private extractionContext(afterText: boolean): ExtractionContext {
     return {
       isKnownTool: (name) => this.registry.findTool(name) !== undefined,
       toolSchema: (name) => this.registry.findTool(name)?.definition.parameters,
+      ...(afterText ? { afterText: true } : {}),
     };
   }
+}
+
+/** The server's reasoning, then the reasoning split from the text, a blank line apart; either may be empty. */
+function joinReasoning(structured: string, split: string): string {
+  const first = structured.trim();
+  return first === '' ? split : split === '' ? first : `${first}\n\n${split}`;
+}
+
+/**
+ * The calls that end a reasoning whose answer is empty, as pending calls, and the reasoning
+ * before them; `undefined` unless every item read from the reasoning is a call to a declared tool
+ * with a name, none cut, and together they are its tail (what is left is a prefix of it): a call
+ * followed by more thinking, an error, or a call to an unknown name stays reasoning.
+ */
+function callsEndingReasoning(reasoning: string, extraction: ContentExtraction, context: ExtractionContext): { reasoning: string; calls: PendingCall[] } | undefined {
+  if (extraction.items.length === 0) return undefined;
+  const calls: PendingCall[] = [];
+  for (const item of extraction.items) {
+    if (item.kind !== 'call') return undefined;
+    const { name } = item.call;
+    if (typeof name !== 'string' || !context.isKnownTool(name) || item.call.incomplete === true) return undefined;
+    calls.push({ raw: item.call, repairs: item.repairs, last: false });
+  }
+  const before = extraction.content.trim();
+  if (!reasoning.trim().startsWith(before)) return undefined;
+  return { reasoning: before, calls };
 }
 
 /**
@@ -338,6 +383,16 @@ function tooManyCalls(read: number, overflow: number): ToolCallError {
 /** Repairs of the surrounding text first, then of the arguments, each name once. */
 function mergeRepairs(outer: readonly RepairName[], inner: readonly RepairName[]): RepairName[] {
   return [...new Set([...outer, ...inner])];
+}
+
+/**
+ * The model's own arguments text, when re-serialising the value would change how a number is
+ * written and the text reached validation untouched (no repair, no default written in).
+ */
+function argumentsAsWritten(raw: unknown, repairs: readonly RepairName[], sent: unknown, validated: unknown): string | undefined {
+  if (typeof raw !== 'string' || repairs.length > 0 || !hasRewrittenNumbers(raw)) return undefined;
+  const before = canonicalJson(sent);
+  return before !== undefined && before === canonicalJson(validated) ? raw : undefined;
 }
 
 /** The arguments as the model sent them, cut for a retry prompt; objects only once they are known to be plain JSON. */

@@ -26,7 +26,7 @@ describe('model.providers.<provider>.tool_call.text_formats', () => {
     expect(error.key).toBe(`${KEY}[1]`);
     expect(error.message).toContain(`${file}:5:`);
     expect(error.message).toContain(`${KEY} lists string "hermes", which is not one of: tool_call_tag, tool_calls_marker, python_tag,`);
-    expect(error.message).toContain('xlam, pythonic, fenced_json, bare_json');
+    expect(error.message).toContain('xlam, nemotron, apertus, lfm2, functiongemma, pythonic, fenced_json, bare_json');
   });
 
   it.each([

@@ -54,7 +54,8 @@ describe('ContentHoldback', () => {
     const { holdback: target, forwarded } = holdback();
     target.push('Hello, ');
     target.push('world. Result: `');
-    expect(forwarded.join('')).toBe('Hello, world. Result: ');
+    // The blank before a possible fence waits with it.
+    expect(forwarded.join('')).toBe('Hello, world. Result:');
     target.push('x` done');
     // A single backtick is not a code fence: it goes out once the next piece shows it.
     expect(forwarded.join('')).toBe('Hello, world. Result: `x` done');
@@ -64,8 +65,8 @@ describe('ContentHoldback', () => {
     const { holdback: target, forwarded } = holdback();
     target.push('Checking the weather. <tool_call>{"name":"get_weather",');
     target.push('"arguments":{"city":"Paris"}}</tool_call> Done.');
-    expect(forwarded.join('')).toBe('Checking the weather. ');
-    expect(target.unsent).toBe('<tool_call>{"name":"get_weather","arguments":{"city":"Paris"}}</tool_call> Done.');
+    expect(forwarded.join('')).toBe('Checking the weather.');
+    expect(target.unsent).toBe(' <tool_call>{"name":"get_weather","arguments":{"city":"Paris"}}</tool_call> Done.');
   });
 
   it('claims the text it keeps from the answer\'s memory, and is cut when the memory is spent', () => {
@@ -83,7 +84,7 @@ describe('ContentHoldback', () => {
     target.push('Forwarded prose costs nothing. ');
     expect(used).toBe(0);
     target.push('<tool_call>{"name":"get_weather"');
-    expect(used).toBe('<tool_call>{"name":"get_weather"'.length);
+    expect(used).toBe(' <tool_call>{"name":"get_weather"'.length);
     expect(() => target.push(`,"arguments":{"city":"${'x'.repeat(64)}"}}`)).toThrow('spent');
   });
 
@@ -102,5 +103,30 @@ describe('ContentHoldback', () => {
     const other = holdback();
     other.holdback.push('get going');
     expect(other.forwarded.join('')).toBe('get going');
+  });
+});
+
+describe('the blank before a possible call', () => {
+  it('holds a trailing blank with the call that follows it, so the streamed text ends as the whole answer would', () => {
+    const { holdback: target, forwarded } = holdback();
+    for (const piece of 'Here it is:\n \n<tool_call>{}</tool_call>'.split('')) target.push(piece);
+    expect(forwarded.join('')).toBe('Here it is:');
+    expect(target.unsent).toBe('\n \n<tool_call>{}</tool_call>');
+  });
+
+  it('sends a held blank on once more text follows it, and keeps the text whole', () => {
+    const { holdback: target, forwarded } = holdback();
+    const text = 'The sky is clear.\n\nIt stays so.  ';
+    for (const piece of text.split('')) target.push(piece);
+    expect(forwarded.join('') + target.unsent).toBe(text);
+    expect(target.unsent).toBe('  ');
+  });
+
+  it('holds at most 256 blank characters: a longer run goes out (bounded memory)', () => {
+    const { holdback: target, forwarded } = holdback();
+    target.push(`a${' '.repeat(100_000)}`);
+    // 256 blanks, and the few characters that may begin a longer trigger (` to=functions.` starts with one).
+    expect(target.unsent.length).toBeLessThanOrEqual(256 + ' to=functions.'.length);
+    expect(forwarded.join('').length + target.unsent.length).toBe(100_001);
   });
 });

@@ -3,14 +3,26 @@ import { readRequestTools } from '../../src/gateway/read-request-tools.js';
 
 describe('readRequestTools', () => {
   it('reads absent and null as no tools', () => {
-    expect(readRequestTools(undefined, 'openai')).toEqual({ ok: true, tools: [] });
-    expect(readRequestTools(null, 'ollama')).toEqual({ ok: true, tools: [] });
+    expect(readRequestTools(undefined, 'openai')).toEqual({ ok: true, tools: [], ignored: [] });
+    expect(readRequestTools(null, 'ollama')).toEqual({ ok: true, tools: [], ignored: [] });
   });
 
   it('keeps the name, description, schema and strict flag; null parameters are none', () => {
     expect(readRequestTools([{ type: 'function', function: { name: 'a', description: 'd', parameters: null, strict: false } }], 'openai')).toEqual({
       ok: true,
-      tools: [{ wireName: 'a', description: 'd', parameters: undefined, strict: false }],
+      tools: [{ position: 0, wireName: 'a', description: 'd', parameters: undefined, strict: false }],
+      ignored: [],
+    });
+  });
+
+  it('leaves tools of other kinds out, each noted with its place, and refuses a type that is not a name', () => {
+    expect(readRequestTools([{ type: 'custom', custom: { name: 'grammar' } }, { type: 'function', function: { name: 'a' } }, { type: 'web_search' }], 'openai')).toEqual({
+      ok: true,
+      tools: [{ position: 1, wireName: 'a', description: '', parameters: undefined }],
+      ignored: [
+        { field: '/tools/0/type', type: '"custom"' },
+        { field: '/tools/2/type', type: '"web_search"' },
+      ],
     });
   });
 
@@ -20,7 +32,7 @@ describe('readRequestTools', () => {
     [[{ type: 'function', function: { name: 1 } }], 'ACODE-GTW-001', '/tools/0/function/name', 'tools[0].function.name must be a string; got an integer'],
     [[{ type: 'function', function: { name: 'a', description: 3 } }], 'ACODE-GTW-001', '/tools/0/function/description', 'tools[0].function.description must be a string; got an integer'],
     [[{ type: 'function', function: { name: 'a', strict: 'yes' } }], 'ACODE-GTW-001', '/tools/0/function/strict', 'tools[0].function.strict must be a boolean; got a string'],
-    [[{ function: { name: 'a' } }], 'ACODE-GTW-002', '/tools/0/type', 'tools[0].type must be "function" (the only kind of tool the gateway can check calls of); got nothing'],
+    [[{ function: { name: 'a' } }], 'ACODE-GTW-001', '/tools/0/type', 'tools[0].type must be a string such as "function"; got nothing'],
   ])('refuses %j', (tools, code, field, message) => {
     expect(readRequestTools(tools, 'openai')).toEqual({ ok: false, error: { code, field, message } });
   });

@@ -31,6 +31,18 @@ describe('toolContract', () => {
     expect(contract.registry.tryValidateArguments('get_weather', '{"city":"Paris"}').success).toBe(true);
   });
 
+  it('takes any name an upstream would: dots, hyphens, non-ASCII, camelCase, over 64 characters', () => {
+    const names = ['math.factorial', 'get-weather', '天气', 'getPlayerStats', `x${'y'.repeat(100)}`];
+    const contract = contractOf(names.map((wireName) => ({ wireName, description: 'd', parameters: city })));
+    expect(contract.warnings).toEqual([]);
+    for (const name of names) {
+      const registryName = contract.toRegistry(name);
+      expect(registryName).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(contract.toWire(registryName as string)).toBe(name);
+    }
+    expect(new Set(names.map((name) => contract.toRegistry(name))).size).toBe(names.length);
+  });
+
   it('accepts a tool read from a real request, draft-07 schemas included', () => {
     const read = readOpenAiChatRequest({
       model: 'm',
@@ -70,32 +82,73 @@ describe('toolContract', () => {
     expect(contract.definitions[0]!.description).toBe('😀'.repeat(500));
   });
 
-  it('reports every problem of every tool at once, each at its place in the request', () => {
+  it('takes every tool an upstream would, reporting what the registry rules find as warnings at their place in the request', () => {
     const result = toolContract([
       { wireName: 'a', description: 'x', parameters: { type: 'object', properties: { filePath: { type: 'string' }, any: {} } } },
       { wireName: 'b', description: 'x', parameters: [] },
-      { wireName: 'c', description: 'x', parameters: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' } },
+      { wireName: 'c', description: 'x', parameters: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { n: { type: 'integer', minimum: 0, exclusiveMinimum: true } } } },
       { wireName: 'd', description: 'x', parameters: { type: 'string' } },
       { wireName: 'e', description: 'x', parameters: city },
       { wireName: 'e', description: 'x', parameters: city },
     ]);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors.map((e) => [e.code, e.field])).toEqual([
-      ['ACODE-GTW-002', '/tools/0/function/parameters/properties/filePath'],
-      ['ACODE-GTW-002', '/tools/0/function/parameters/properties/any'],
-      ['ACODE-GTW-002', '/tools/1/function/parameters'],
-      ['ACODE-GTW-002', '/tools/2/function/parameters/$schema'],
-      ['ACODE-GTW-002', '/tools/3/function/parameters/type'],
-      ['ACODE-GTW-002', '/tools/5/function/name'],
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const { contract } = result;
+    expect(contract.warnings.map((w) => [w.code, w.field, w.unchecked])).toEqual([
+      ['ACODE-GTW-008', '/tools/0/function/parameters/properties/filePath', false],
+      ['ACODE-GTW-008', '/tools/0/function/parameters/properties/any', false],
+      ['ACODE-GTW-008', '/tools/1/function/parameters', true],
+      ['ACODE-GTW-008', '/tools/2/function/parameters/$schema', false],
+      ['ACODE-GTW-008', '/tools/3/function/parameters/type', true],
+      ['ACODE-GTW-008', '/tools/5/function/name', false],
     ]);
-    expect(result.errors[0]?.message).toBe(
-      'Tool "a" (tools[0]): parameter name "filePath" is not snake_case (lowercase letters, digits and underscores, starting with a letter); did you mean "file_path"? (at /parameters/properties/filePath)',
+    expect(contract.warnings[0]?.message).toBe(
+      'Tool "a" (tools[0]): parameter name "filePath" is not snake_case (lowercase letters, digits and underscores, starting with a letter); did you mean "file_path"?; taken as declared',
     );
-    expect(result.errors[2]?.message).toBe('Tool "b" (tools[1]): parameters must be a JSON Schema object with type "object"; got an array');
-    expect(result.errors[3]?.message).toMatch(/^Tool "c" \(tools\[2\]\): Unsupported \$schema "http:\/\/json-schema.org\/draft-04\/schema#"/);
-    expect(result.errors[4]?.message).toMatch(/^Tool "d" \(tools\[3\]\): /);
-    expect(result.errors[5]?.message).toBe('Tool "e" (tools[5]) is declared twice (tools[4] and tools[5])');
+    expect(contract.warnings[5]?.message).toBe('Tool "e" (tools[5]) is declared twice (tools[4] and tools[5]); both say the same, so they are one tool');
+    const { registry } = contract;
+    // camelCase stays the client's: the schema still checks, under the names it declares.
+    expect(registry.tryValidateArguments('a', '{"filePath":"x","any":[1]}').success).toBe(true);
+    expect(registry.tryValidateArguments('a', '{"filePath":1}').success).toBe(false);
+    // Not an object schema: the calls are read, not checked.
+    expect(registry.tryValidateArguments('b', '{"anything":1}').success).toBe(true);
+    expect(registry.tryValidateArguments('d', '{"anything":1}').success).toBe(true);
+    // Draft-04's boolean exclusiveMinimum read as the bound it means.
+    expect(registry.tryValidateArguments('c', '{"n":1}').success).toBe(true);
+    expect(registry.tryValidateArguments('c', '{"n":0}').success).toBe(false);
+    expect(registry.tryValidateArguments('e', '{"city":"Paris"}').success).toBe(true);
+    expect(registry.tryValidateArguments('e', '{"city":3}').success).toBe(false);
+  });
+
+  it('takes loose schemas real clients send: wrong-typed and required defaults, objects without properties, camelCase names', () => {
+    const contract = contractOf([
+      {
+        wireName: 'get_player',
+        description: 'x',
+        parameters: {
+          type: 'object',
+          properties: { playerID: { type: 'string' }, verbose: { type: 'boolean', default: 'True' }, filters: { type: 'object' }, order: { type: 'integer', default: 1 } },
+          required: ['playerID', 'order'],
+        },
+      },
+    ]);
+    expect(contract.warnings.length).toBeGreaterThan(0);
+    expect(contract.warnings.every((w) => w.code === 'ACODE-GTW-008' && !w.unchecked)).toBe(true);
+    // The arguments come back as sent: no default written in (not "True", not order 1).
+    expect(contract.registry.tryValidateArguments('get_player', '{"playerID":"p7","order":2}')).toMatchObject({ success: true, arguments: { playerID: 'p7', order: 2 } });
+    const sent = contract.registry.tryValidateArguments('get_player', '{"playerID":"p7","order":2}');
+    expect(sent.success && Object.keys(sent.arguments)).toEqual(['playerID', 'order']);
+    expect(contract.registry.tryValidateArguments('get_player', '{"playerID":7,"order":2}').success).toBe(false);
+  });
+
+  it('leaves a tool declared twice differently unchecked, and one whose schema cannot compile', () => {
+    const contract = contractOf([
+      { wireName: 'e', description: 'x', parameters: city },
+      { wireName: 'e', description: 'y', parameters: { type: 'object', properties: { n: { type: 'integer' } } } },
+      { wireName: 'p', description: 'x', parameters: { type: 'object', properties: { s: { type: 'string', pattern: '(?=a)b' } } } },
+      { wireName: 'r', description: 'x', parameters: { type: 'object', properties: { s: { $ref: '#/$defs/missing' } } } },
+    ]);
+    expect(contract.warnings.filter((w) => w.unchecked).map((w) => w.field)).toEqual(['/tools/1/function/name', '/tools/2/function', '/tools/3/function']);
+    for (const name of ['e', 'p', 'r']) expect(contract.registry.tryValidateArguments(name, '{"n":"x","s":1}').success).toBe(true);
   });
 
   it('refuses unknown properties by default, and accepts them with strict: false', () => {
@@ -123,7 +176,7 @@ describe('toolContract', () => {
       Array.from({ length: 300 }, (_, i) => ({ wireName: `t${i}`, description: 'd'.repeat(100_000), parameters: city })),
     ];
     for (const tools of inputs) expect(() => toolContract(tools as GatewayTool[])).not.toThrow();
-    expect(toolContract(inputs[0] as GatewayTool[])).toMatchObject({ ok: false, errors: [{ code: 'ACODE-GTW-002', field: expect.stringMatching(/^\/tools\/0\/function\/parameters/) }] });
+    expect(toolContract(inputs[0] as GatewayTool[])).toMatchObject({ ok: true, contract: { warnings: [{ code: 'ACODE-GTW-008', unchecked: true, field: expect.stringMatching(/^\/tools\/0\/function\/parameters/) }] } });
     expect(toolContract(inputs[1] as GatewayTool[])).toEqual({ ok: false, errors: [{ code: 'ACODE-GTW-002', field: '/tools/0/function/name', message: 'tools[0] has no name' }] });
     expect(toolContract(inputs[5] as GatewayTool[])).toEqual({ ok: false, errors: [{ code: 'ACODE-GTW-002', field: '/tools', message: 'A request may declare at most 128 tools; this one declares 300' }] });
     expect(toolContract((inputs[5] as GatewayTool[]).slice(0, 128)).ok).toBe(true);

@@ -26,11 +26,14 @@ describe('ToolContractCache', () => {
     expect(cache.size).toBe(3);
   });
 
-  it('keeps refused lists too', () => {
+  it('keeps refused lists and lists taken with warnings too', () => {
     const cache = new ToolContractCache();
-    const refused = cache.get([tool('a', { badName: { type: 'string' } })]);
+    const refused = cache.get([{ wireName: '', description: 'x', parameters: undefined }]);
     expect(refused.ok).toBe(false);
-    expect(cache.get([tool('a', { badName: { type: 'string' } })])).toBe(refused);
+    expect(cache.get([{ wireName: '', description: 'x', parameters: undefined }])).toBe(refused);
+    const warned = cache.get([tool('a', { badName: { type: 'string' } })]);
+    expect(warned.ok && warned.contract.warnings.map((found) => found.field)).toEqual(['/tools/0/function/parameters/properties/badName']);
+    expect(cache.get([tool('a', { badName: { type: 'string' } })])).toBe(warned);
   });
 
   it('drops the least recently used list past its bound', () => {

@@ -1,11 +1,13 @@
 export { comments } from './comments.js';
 export { curlyQuotes } from './curly-quotes.js';
+export { escapedQuotes } from './escaped-quotes.js';
 export { invalidEscape } from './invalid-escape.js';
 export { literalEscapeWhitespace } from './literal-escape-whitespace.js';
 export { markdownFence } from './markdown-fence.js';
 export { missingClosingBrace } from './missing-closing-brace.js';
 export { missingClosingBracket } from './missing-closing-bracket.js';
 export { missingComma } from './missing-comma.js';
+export { missingOpeningQuote } from './missing-opening-quote.js';
 export { pythonLiterals } from './python-literals.js';
 export { rawControlCharacter } from './raw-control-character.js';
 export { singleQuotes } from './single-quotes.js';

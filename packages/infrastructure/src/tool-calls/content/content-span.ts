@@ -1,4 +1,4 @@
-import type { JsonSchemaObject, ToolCallSource } from '@acode/domain';
+import type { JsonSchemaObject, RepairName, ToolCallSource } from '@acode/domain';
 
 /**
  * A call an extractor read itself: formats whose body is not one JSON envelope (pythonic calls,
@@ -43,6 +43,13 @@ export interface ContentSpan {
   readonly marked: boolean;
   /** True when the closing marker never came: the body runs to the end of the content. */
   readonly incomplete?: boolean;
+  /**
+   * True when nothing closes the calls (bare `f(a=1)` lines): when the output was cut (finish
+   * reason `length`), its last call may be the one cut, and is refused as such.
+   */
+  readonly open?: boolean;
+  /** What the extractor read beyond the format's syntax (an unescaped apostrophe...), carried to the span's calls. */
+  readonly repairs?: readonly RepairName[];
 }
 
 /** What extractors may ask about the request. */
@@ -55,6 +62,12 @@ export interface ExtractionContext {
   readonly isKnownTool: (name: string) => boolean;
   /** The parameters schema of a declared tool, for typing XML parameter values. */
   readonly toolSchema: (name: string) => JsonSchemaObject | undefined;
+  /**
+   * True when the text read is the end of a message whose beginning went out already (a stream):
+   * shapes that count only as the whole message or its opening (bare calls, quoted calls, pairs,
+   * Functionary's and xLAM's leading call) are then text; a tail after prose still counts.
+   */
+  readonly afterText?: boolean;
 }
 
 /** A context that knows no tool: only marked spans are calls. */

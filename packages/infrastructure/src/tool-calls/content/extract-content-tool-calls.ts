@@ -1,10 +1,10 @@
 import { ERROR_CODES, type JsonValue, type RawToolCall, type RepairName, type TextCallFormat, type ToolCallError } from '@acode/domain';
 import { truncate } from '../../validation/display-text.js';
 import { decodeJsonText, type JsonTextDecodeOptions } from '../decode-json-text.js';
-import { isArrayLike, readProperty } from '../formats/read-property.js';
+import { readProperty } from '../formats/read-property.js';
 import { MAX_TOOL_CALLS_PER_RESPONSE } from '../formats/response-reading.js';
 import { truncationMessage, type OutputEnd } from '../output-truncation.js';
-import { isDeclaredCallEnvelope } from './call-envelope.js';
+import { areUnmarkedCalls, callEnvelopes, envelopeArguments } from './call-envelope.js';
 import { NO_TOOLS_CONTEXT, type ContentCall, type ContentSpan, type ExtractionContext } from './content-span.js';
 import { sniffCallName } from './sniff-call-name.js';
 import { activeFormats } from './text-call-formats.js';
@@ -76,6 +76,9 @@ export function extractContentToolCalls(
 function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex: number, end: OutputEnd, context: ExtractionContext): ExtractedItem[] | undefined {
   // An unclosed fence in an output that ended normally is text, as it always was.
   if (span.incomplete === true && !span.marked && end === 'complete') return undefined;
+  // A marker opened and never followed by anything, in an output that ended normally (finish
+  // reason `stop`): no call was written, so nothing is cut; the marker is dropped.
+  if (span.incomplete === true && span.marked && end === 'complete' && isEmptyOpening(span)) return [];
   if (span.failure !== undefined) return span.marked ? [failedSpan(span, firstIndex, end)] : undefined;
   if (span.calls !== undefined) return readCalls(span, span.calls, firstIndex, end, context);
   const decoded = decodeJsonText(span.body ?? '', options);
@@ -101,25 +104,28 @@ function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex:
     return [{ kind: 'error', error }];
   }
 
-  const envelopes: readonly JsonValue[] = isArrayLike(decoded.value) ? decoded.value : [decoded.value];
-  // Without a marker, only JSON that calls declared tools is a call: any other JSON is text.
-  if (!span.marked && (envelopes.length === 0 || !envelopes.every((envelope) => isDeclaredCallEnvelope(envelope, context)))) return undefined;
-  // The output was cut inside the span: its last call is the one cut, whatever the repair closed.
-  const cut = span.incomplete === true && end !== 'complete';
+  const envelopes = callEnvelopes(decoded.value) as readonly JsonValue[];
+  // Without a marker, only JSON that calls a declared tool is a call: any other JSON is text. A
+  // call to an undeclared tool beside it is kept, to be refused as unknown rather than dropped.
+  if (!span.marked && !areUnmarkedCalls(envelopes, context)) return undefined;
+  const repairs = span.repairs === undefined ? decoded.repairs : [...new Set([...decoded.repairs, ...span.repairs])];
+  // The output was cut inside the span (or after calls nothing closes): its last call is the one
+  // cut, whatever the repair closed.
+  const cut = (span.incomplete === true || span.open === true) && end !== 'complete';
   return envelopes.map((envelope, offset): ExtractedItem => {
     const id = readProperty(envelope, 'id');
-    const args = readProperty(envelope, 'arguments');
+    const args = envelopeArguments(envelope);
     return {
       kind: 'call',
       call: {
         index: firstIndex + offset,
         ...(typeof id === 'string' ? { id } : {}),
         name: readProperty(envelope, 'name'),
-        arguments: args === undefined ? readProperty(envelope, 'parameters') : args,
+        arguments: args,
         source: span.source,
         ...(cut && offset === envelopes.length - 1 ? { incomplete: true } : {}),
       },
-      repairs: decoded.repairs,
+      repairs,
     };
   });
 }
@@ -127,7 +133,8 @@ function readSpan(span: ContentSpan, options: JsonTextDecodeOptions, firstIndex:
 /** The calls an extractor read itself; XML parameter text is typed by the tool's schema. */
 function readCalls(span: ContentSpan, calls: readonly ContentCall[], firstIndex: number, end: OutputEnd, context: ExtractionContext): ExtractedItem[] | undefined {
   if (calls.length === 0) return span.marked ? [] : undefined;
-  const cut = span.incomplete === true && end !== 'complete';
+  // Calls nothing closes (bare `f(a=1)` lines) may have been cut after any of them.
+  const cut = (span.incomplete === true || span.open === true) && end !== 'complete';
   return calls.map((call, offset): ExtractedItem => {
     const name = call.name;
     const args = call.parameterText === undefined ? call.arguments : typeParameterValues(call.parameterText, typeof name === 'string' ? context.toolSchema(name) : undefined);
@@ -141,9 +148,16 @@ function readCalls(span: ContentSpan, calls: readonly ContentCall[], firstIndex:
         source: span.source,
         ...(cut && offset === calls.length - 1 ? { incomplete: true } : {}),
       },
-      repairs: [],
+      repairs: span.repairs ?? [],
     };
   });
+}
+
+/** A span holding nothing but its opening marker (and whitespace): no call was begun. */
+function isEmptyOpening(span: ContentSpan): boolean {
+  if (span.calls !== undefined) return span.calls.length === 0;
+  if (span.failure !== undefined) return span.failure.raw.trim() === '';
+  return (span.body ?? '').trim() === '';
 }
 
 /** A marked span the extractor could not read into calls: a failed call that can be retried. */

@@ -4,7 +4,8 @@ const FENCE = '```';
 
 /**
  * A fenced block tagged `json` (any case) holding `{"name": ..., "arguments": ...}` (or
- * `parameters`), or an array of them, naming declared tools. Blocks with another language tag are
+ * `parameters`, `params`), an array of them or a `{"tool_calls": [...]}` wrapper, one at least
+ * naming a declared tool (see `areUnmarkedCalls`). Blocks with another language tag are
  * skipped whole, so their closing fence is never taken for an opening one. Whether a block is a
  * call is decided by its body: see {@link ContentSpan.marked}. A json block never closed is marked
  * incomplete; it is read only when the output was cut (see `extractContentToolCalls`).

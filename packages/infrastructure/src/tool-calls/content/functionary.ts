@@ -69,7 +69,7 @@ function readCall(content: string, start: number, line: { readonly name: string;
  * JSON, and nothing but whitespace separates it from the end or from the next `>>>`.
  */
 function leadingCall(content: string, context: ExtractionContext, firstSpan: number, marked: boolean): ContentSpan | undefined {
-  if (content.startsWith(MARKER)) return undefined;
+  if (content.startsWith(MARKER) || context.afterText === true) return undefined;
   const line = readNameLine(content, 0);
   if (line === undefined) return undefined;
   if (line.name === TEXT_RECIPIENT) return marked ? { start: 0, end: line.next, calls: [], source: SOURCE, marked: true } : undefined;

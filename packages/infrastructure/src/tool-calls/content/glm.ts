@@ -14,7 +14,8 @@ const VALUE_CLOSE = '</arg_value>';
  * GLM-4.5 / GLM-4.6 calls (vLLM `glm4_moe_tool_parser.py`, the GLM-4.5 chat template):
  * `<tool_call>NAME\n<arg_key>K</arg_key>\n<arg_value>V</arg_value>\n...</tool_call>`. The values
  * are raw text kept exactly (the template writes strings as they are and other values as JSON),
- * typed later by the tool's schema (`parameterText`). A call without arguments is
+ * typed later by the tool's schema (`parameterText`). A value whose `<arg_value>` opener was left
+ * out (`<arg_key>city</arg_key>\nParis</arg_value>`) is read when only one reading exists. A call without arguments is
  * `<tool_call>NAME</tool_call>`. Only a `<tool_call>` whose body opens with a bare name (see
  * {@link glmNameEnd}) is GLM; a JSON body is Hermes (`tool-call-tag.ts`). A malformed pair list is
  * a failed call; a call cut by the end of the content is incomplete.
@@ -73,11 +74,25 @@ function readPairs(content: string, start: number, limit: number, find: (marker:
     if (keyClose === -1 || keyClose >= limit) return 'an <arg_key> that never closes';
     const key = content.slice(pos + KEY.length, keyClose).trim();
     pos = skipWhitespace(content, keyClose + KEY_CLOSE.length);
-    if (!content.startsWith(VALUE, pos)) return `no <arg_value> after <arg_key>${key}</arg_key>`;
+    const opened = content.startsWith(VALUE, pos);
     const valueClose = find(VALUE_CLOSE, pos);
+    if (!opened && !openerLost(content, pos, valueClose, limit, find)) return `no <arg_value> after <arg_key>${key}</arg_key>`;
     if (valueClose === -1 || valueClose >= limit) return `the <arg_value> of '${key}' never closes`;
     if (key.length === 0) return 'an empty <arg_key>';
-    Object.defineProperty(pairs, key, { value: content.slice(pos + VALUE.length, valueClose), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(pairs, key, { value: content.slice(opened ? pos + VALUE.length : pos, valueClose), enumerable: true, writable: true, configurable: true });
     pos = valueClose + VALUE_CLOSE.length;
   }
+}
+
+/**
+ * True when the value at `pos` lost its `<arg_value>` opener and still has one reading: its
+ * `</arg_value>` comes before the call ends, and no `<arg_key>` or `<arg_value>` lies between
+ * (either would leave two ways to split the text). The whitespace where the opener belonged is
+ * the template's layout, not part of the value.
+ */
+function openerLost(content: string, pos: number, valueClose: number, limit: number, find: (marker: string, from: number) => number): boolean {
+  if (valueClose === -1 || valueClose >= limit) return false;
+  const key = find(KEY, pos);
+  const value = find(VALUE, pos);
+  return (key === -1 || key > valueClose) && (value === -1 || value > valueClose);
 }

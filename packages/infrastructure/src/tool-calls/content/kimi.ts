@@ -1,4 +1,5 @@
 import type { ContentSpan } from './content-span.js';
+import { hasDeepSeekSeparator } from './deepseek.js';
 import { extractSectionedCalls, type SectionTokens } from './sectioned-calls.js';
 
 const SECTION_BEGIN = '<|tool_calls_section_begin|>';
@@ -17,16 +18,21 @@ const TOKENS: SectionTokens = { sectionBegin: SECTION_BEGIN, sectionEnd: SECTION
  *
  * The call id is `functions.NAME:IDX` as written (the template sends it back with the tool
  * result); the name is what lies between `functions.` and the last `:`. The scan is
- * {@link extractSectionedCalls}'s; a call without `<|tool_call_argument_begin|>` is a failed call.
+ * {@link extractSectionedCalls}'s: calls whose section opener was lost (the text starts with
+ * `<|tool_call_begin|>`) are read, and so are calls whose `<|tool_call_end|>` was left out before
+ * the next call. A call without `<|tool_call_argument_begin|>` is a failed call, unless it holds
+ * DeepSeek's `<|tool_sep|>` (DeepSeek's tokens written in ASCII, read by `deepseek.ts`).
  */
 export function extractKimi(content: string): ContentSpan[] {
   return extractSectionedCalls(content, TOKENS, readCall);
 }
 
 /** One call's text between `<|tool_call_begin|>` and `<|tool_call_end|>`. */
-function readCall(text: string, start: number, end: number, incomplete: boolean): ContentSpan {
+function readCall(text: string, start: number, end: number, incomplete: boolean): ContentSpan | undefined {
   const cut = incomplete ? { incomplete: true } : {};
   const argsAt = text.indexOf(ARGUMENT_BEGIN);
+  // DeepSeek written in ASCII shares these tokens: a call with its separator is `deepseek.ts`'s.
+  if (argsAt === -1 && hasDeepSeekSeparator(text)) return undefined;
   if (argsAt === -1) {
     return { start, end, failure: { message: 'A Kimi tool call has no <|tool_call_argument_begin|> after its id', raw: text }, source: SOURCE, marked: true, ...cut };
   }

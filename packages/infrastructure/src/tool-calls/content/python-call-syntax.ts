@@ -1,5 +1,6 @@
-import type { JsonArray, JsonObject, JsonValue } from '@acode/domain';
+import type { JsonArray, JsonObject, JsonValue, RepairName } from '@acode/domain';
 import { withOwnValue } from '../with-own-value.js';
+import { isCallName } from './call-name.js';
 
 /** One call read from Python syntax: `name(key=value, ...)`. */
 export interface PythonCall {
@@ -9,7 +10,13 @@ export interface PythonCall {
 
 /** What {@link parsePythonCalls} read, or where and why it stopped. */
 export type PythonCallsParse =
-  | { readonly ok: true; readonly calls: readonly PythonCall[]; readonly end: number }
+  | {
+      readonly ok: true;
+      readonly calls: readonly PythonCall[];
+      readonly end: number;
+      /** How the text was read beyond Python's own syntax (an apostrophe left unescaped in a string). */
+      readonly repairs?: readonly RepairName[];
+    }
   | {
       readonly ok: false;
       readonly message: string;
@@ -26,6 +33,8 @@ export const MAX_PYTHON_NESTING = 64;
 const PYTHON_CONSTANTS: Readonly<Record<string, JsonValue>> = Object.freeze({ True: true, False: false, None: null, true: true, false: false, null: null });
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = Object.freeze({ n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0', '\n': '' });
 
+const LETTER = /^\p{L}$/u;
+
 class SyntaxFailure extends Error {
   constructor(
     message: string,
@@ -38,13 +47,21 @@ class SyntaxFailure extends Error {
 
 /**
  * Reads pythonic tool calls (Llama 3.2 / Llama 4, vLLM `pythonic_tool_parser.py` and
- * `llama4_pythonic_tool_parser.py`): `[f(a=1, b="x"), g()]`, or one call `f(a=1)` (as after
- * Llama 3.1's `<|python_tag|>`), or calls separated by `;`. Values are Python literals: strings
- * in single, double or triple quotes with their escapes (`r` prefix too), ints, floats, negative
- * numbers, `True`/`False`/`None` (and JSON's `true`/`false`/`null`), lists and tuples (as
- * arrays) and dicts with string or number keys, nested. The text is parsed, never evaluated:
- * a name, an operator or a positional argument is a syntax error. Iterative and linear in the
- * text; nesting deeper than {@link MAX_PYTHON_NESTING} is refused.
+ * `llama4_pythonic_tool_parser.py`): `[f(a=1, b="x"), g()]`, or calls without brackets, one
+ * `f(a=1)` (as after Llama 3.1's `<|python_tag|>`) or several separated by `;`, `,` or line
+ * breaks (the bare calls the Berkeley Function Calling Leaderboard wraps in brackets itself,
+ * gorilla `bfcl_eval/model_handler/utils.py` `default_decode_ast_prompting`). Values are Python
+ * literals: strings in single, double or triple quotes with their escapes (`r` prefix too), ints,
+ * floats, negative numbers, `True`/`False`/`None` (and JSON's `true`/`false`/`null`), lists and
+ * tuples (as arrays) and dicts with string or number keys, nested.
+ *
+ * A list may also hold calls quoted as strings (`['f(a=1)']`) or `[name, {args}]` pairs, or be one
+ * such pair (`["f", {"a": 1}]`); a dict passed as the only argument (`f({'a': 1})`) gives its keys
+ * as the arguments. An apostrophe between two letters in a single-quoted string (`'It's'`) is read
+ * as part of it, since a closing quote cannot be followed by a letter (repair
+ * `unescaped_inner_quotes`). The text is parsed, never evaluated: a name, an operator or any other
+ * positional argument is a syntax error. Iterative and linear in the text; nesting deeper than
+ * {@link MAX_PYTHON_NESTING} is refused.
  */
 export function parsePythonCalls(text: string, start: number): PythonCallsParse {
   const reader = new Reader(text, start);
@@ -54,28 +71,40 @@ export function parsePythonCalls(text: string, start: number): PythonCallsParse 
     reader.skipSpace();
     if (reader.peek() === '[') {
       reader.pos++;
+      reader.skipSpace();
+      const pair = readPair(reader, true);
+      if (pair !== undefined) return done(reader, [pair], reader.pos);
       for (;;) {
         reader.skipSpace();
         if (reader.peek() === ']' && calls.length > 0) break;
-        name = reader.name();
-        calls.push({ name, arguments: readArguments(reader) });
+        const c = reader.peek();
+        if (c === '"' || c === "'") calls.push(...quotedCalls(reader));
+        else if (c === '[') {
+          reader.pos++;
+          calls.push(readPair(reader, false) ?? reader.fail('expected a [name, {arguments}] pair'));
+        } else {
+          name = reader.name();
+          calls.push({ name, arguments: readArguments(reader) });
+        }
         reader.skipSpace();
         if (reader.peek() === ',') reader.pos++;
         else if (reader.peek() !== ']') reader.fail("expected ',' or ']' after a call");
       }
       reader.pos++;
-      return { ok: true, calls, end: reader.pos };
+      return done(reader, calls, reader.pos);
     }
     for (;;) {
       name = reader.name();
       calls.push({ name, arguments: readArguments(reader) });
       const after = reader.pos;
       reader.skipSpace();
-      if (reader.peek() !== ';') return { ok: true, calls, end: after };
-      reader.pos++;
-      reader.skipSpace();
-      // A `;` ending the text is a separator with nothing after it.
-      if (reader.pos >= text.length || !/^[A-Za-z_]$/.test(reader.peek())) return { ok: true, calls, end: reader.pos };
+      const separator = reader.peek();
+      if (separator === ';' || separator === ',') {
+        reader.pos++;
+        reader.skipSpace();
+      } else if (!text.slice(after, reader.pos).includes('\n')) return done(reader, calls, after);
+      // Only a name and `(` commit to one more call: prose after the calls is the caller's to judge.
+      if (!startsCall(reader)) return done(reader, calls, separator === ';' ? reader.pos : after);
     }
   } catch (error) {
     if (!(error instanceof SyntaxFailure)) throw error;
@@ -83,10 +112,81 @@ export function parsePythonCalls(text: string, start: number): PythonCallsParse 
   }
 }
 
-/** `(key=value, ...)` after a call's name. */
+function done(reader: Reader, calls: readonly PythonCall[], end: number): PythonCallsParse {
+  return { ok: true, calls, end, ...(reader.repairs.size === 0 ? {} : { repairs: [...reader.repairs] }) };
+}
+
+/** True when a (dotted) name followed by `(` starts at the reader's position; moves nothing. */
+function startsCall(reader: Reader): boolean {
+  const text = reader.text;
+  let i = reader.pos;
+  if (!/^[A-Za-z_]$/.test(text[i] ?? '')) return false;
+  while (/^[A-Za-z0-9_.]$/.test(text[i] ?? '')) i++;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return text[i] === '(';
+}
+
+/**
+ * A `"name", {arguments}` pair at the reader (inside its opening `[`), read to its `]`; at the top
+ * (`top`), `undefined` puts the reader back when the list is not one pair, so it is read as calls.
+ */
+function readPair(reader: Reader, top: boolean): PythonCall | undefined {
+  const at = reader.pos;
+  reader.skipSpace();
+  const c = reader.peek();
+  if (c !== '"' && c !== "'") {
+    reader.pos = at;
+    return undefined;
+  }
+  const name = reader.string(false);
+  reader.skipSpace();
+  if (reader.peek() !== ',' || reader.text[skipSpaces(reader.text, reader.pos + 1)] !== '{' || !isCallName(name)) {
+    if (top) {
+      reader.pos = at;
+      return undefined;
+    }
+    reader.fail('expected a [name, {arguments}] pair', at);
+  }
+  reader.pos = skipSpaces(reader.text, reader.pos + 1);
+  const args = readValue(reader) as JsonObject;
+  reader.skipSpace();
+  reader.expect(']');
+  return { name, arguments: args };
+}
+
+function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (text[i] === ' ' || text[i] === '\n' || text[i] === '\t' || text[i] === '\r') i++;
+  return i;
+}
+
+/** The calls written inside a quoted string element (`'f(a=1)'`): the string must hold calls and nothing else. */
+function quotedCalls(reader: Reader): readonly PythonCall[] {
+  const at = reader.pos;
+  const inner = reader.string(false);
+  // Only bare calls are quoted: a list inside would let quoting nest without bound.
+  if (!/^[A-Za-z_]$/.test(inner[skipSpaces(inner, 0)] ?? '')) reader.fail('a quoted call must start with its name', at);
+  const parsed = parsePythonCalls(inner, 0);
+  if (!parsed.ok) reader.fail(`in a quoted call: ${parsed.message}`, at);
+  if (skipSpaces(inner, parsed.end) < inner.length) reader.fail('a quoted call followed by other text', at);
+  for (const repair of parsed.repairs ?? []) reader.repairs.add(repair);
+  return parsed.calls;
+}
+
+/** `(key=value, ...)` after a call's name, or `({...})`: a dict as the only argument holds them. */
 function readArguments(reader: Reader): JsonObject {
   reader.skipSpace();
   reader.expect('(');
+  reader.skipSpace();
+  if (reader.peek() === '{') {
+    const dict = readValue(reader) as JsonObject;
+    reader.skipSpace();
+    if (reader.peek() === ',') reader.pos++;
+    reader.skipSpace();
+    if (reader.peek() !== ')') reader.fail(reader.pos >= reader.text.length ? 'the text ends inside a call' : 'a dict passed positionally must be the only argument');
+    reader.pos++;
+    return dict;
+  }
   const args: JsonObject = {};
   for (;;) {
     reader.skipSpace();
@@ -186,6 +286,9 @@ function readScalar(reader: Reader): JsonValue {
 }
 
 class Reader {
+  /** What was read beyond Python's syntax. */
+  readonly repairs = new Set<RepairName>();
+
   constructor(
     readonly text: string,
     public pos: number,
@@ -263,7 +366,7 @@ class Reader {
     for (;;) {
       if (this.pos >= this.text.length) this.fail('the text ends inside a string');
       const c = this.text[this.pos] as string;
-      if (this.text.startsWith(closing, this.pos)) {
+      if (this.text.startsWith(closing, this.pos) && !this.innerApostrophe(triple)) {
         value += this.text.slice(chunk, this.pos);
         this.pos += closing.length;
         return value;
@@ -283,6 +386,19 @@ class Reader {
       } else value += this.escape(escaped);
       chunk = this.pos;
     }
+  }
+
+  /**
+   * True when the `'` at `pos` sits between two letters inside a single-quoted string (`'It's'`):
+   * a closing quote there would be a syntax error, so an apostrophe is the only reading.
+   */
+  private innerApostrophe(triple: boolean): boolean {
+    if (triple || this.text[this.pos] !== "'") return false;
+    const before = this.text[this.pos - 1] ?? '';
+    const after = this.text[this.pos + 1] ?? '';
+    if (!LETTER.test(before) || !LETTER.test(after)) return false;
+    this.repairs.add('unescaped_inner_quotes');
+    return true;
   }
 
   /** The character(s) of one escape at `pos` (the backslash); moves past it. */

@@ -9,6 +9,10 @@ import { extractHarmony } from './harmony.js';
 import { extractInternLm } from './internlm.js';
 import { extractJamba } from './jamba.js';
 import { extractKimi } from './kimi.js';
+import { extractApertus } from './apertus.js';
+import { extractFunctionGemma } from './functiongemma.js';
+import { extractLfm2 } from './lfm2.js';
+import { extractNemotron } from './nemotron.js';
 import { extractXlam } from './xlam.js';
 import { extractFencedJson } from './fenced-json.js';
 import { extractBareJson } from './bare-json.js';
@@ -44,6 +48,10 @@ export const TEXT_CALL_EXTRACTORS: Readonly<Record<TextCallFormat, ContentExtrac
   internlm: extractInternLm,
   jamba: extractJamba,
   xlam: extractXlam,
+  nemotron: extractNemotron,
+  apertus: extractApertus,
+  lfm2: extractLfm2,
+  functiongemma: extractFunctionGemma,
   pythonic: extractPythonic,
   fenced_json: extractFencedJson,
   bare_json: extractBareJson,

@@ -25,6 +25,10 @@ const FORMAT_TRIGGERS: Readonly<Record<TextCallFormat, readonly string[]>> = Obj
   internlm: ['<'],
   jamba: ['<'],
   xlam: ['[', '```'],
+  nemotron: ['<'],
+  apertus: ['<'],
+  lfm2: ['<'],
+  functiongemma: ['<'],
   pythonic: ['<', '['],
   fenced_json: ['```'],
   bare_json: ['{', '['],
@@ -39,14 +43,15 @@ export interface TriggerScan {
 }
 
 /**
- * Finds where text that may hold a call starts. `<` is always a trigger, for reasoning tags
- * (`<think>`) that the parser separates whatever the formats.
+ * Finds where text that may hold a call starts. `<` and `◁` are always triggers, for reasoning
+ * tags (`<think>`, Kimi's `◁think▷`) that the parser separates whatever the formats.
  */
 export class TextCallTriggers {
   private readonly triggers: readonly string[];
 
   constructor(formats: readonly TextCallFormat[] = TEXT_CALL_FORMATS) {
-    this.triggers = [...new Set(['<', ...formats.flatMap((format) => FORMAT_TRIGGERS[format] ?? [])])];
+    // `<` and Kimi's `◁` open reasoning blocks (`<think>`, `◁think▷`), which the parser separates whatever the formats.
+    this.triggers = [...new Set(['<', '\u25c1', ...formats.flatMap((format) => FORMAT_TRIGGERS[format] ?? [])])];
   }
 
   /** The first trigger in `text`, or the length of a trigger's beginning at its end. */
@@ -71,9 +76,15 @@ export class TextCallTriggers {
 }
 
 /**
- * Functionary's unmarked first call (`NAME\n{...}` at the very start of the output, the template
- * having written `>>>`): the text is held while it may still become `NAME\n` for a declared tool
- * (or `all\n`). `'trigger'` once it has, `'wait'` while it may, `'no'` once it cannot.
+ * The unmarked first call of a message, which no trigger character starts:
+ *
+ * - Functionary's `NAME\n{...}` at the very start of the output (the template having written
+ *   `>>>`), for a declared tool or `all`;
+ * - a bare pythonic call `NAME(...)` opening the message, after any whitespace (`pythonic.ts`:
+ *   such calls count only as the whole message), for a declared tool, in any case.
+ *
+ * The text is held while it may still become one: `'trigger'` once it has, `'wait'` while it may,
+ * `'no'` once it cannot.
  */
 export function leadingNameState(text: string, names: readonly string[]): 'trigger' | 'wait' | 'no' {
   let wait = false;
@@ -81,6 +92,34 @@ export function leadingNameState(text: string, names: readonly string[]): 'trigg
     const line = `${name}\n`;
     if (text.startsWith(line)) return 'trigger';
     if (line.startsWith(text)) wait = true;
+  }
+  const call = leadingCallState(text, names);
+  if (call === 'trigger') return 'trigger';
+  return wait || call === 'wait' ? 'wait' : 'no';
+}
+
+/** Longest run of whitespace waited through before a bare call: it bounds the work on each piece. */
+const MAX_LEADING_SPACE = 64;
+/** Longest name looked for, and the spaces allowed between it and `(`. */
+const MAX_NAME_TEXT = 192;
+
+/** {@link leadingNameState} for a bare call `NAME(` opening the text. */
+function leadingCallState(text: string, names: readonly string[]): 'trigger' | 'wait' | 'no' {
+  if (names.length === 0) return 'no';
+  let start = 0;
+  while (start < text.length && /\s/.test(text[start] as string)) if (++start > MAX_LEADING_SPACE) return 'no';
+  // Only the start is read, so a long text costs no more than a short one.
+  const opening = text.slice(start, start + MAX_NAME_TEXT).toLowerCase();
+  if (opening === '') return 'wait';
+  let wait = false;
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    if (lower.startsWith(opening)) wait = true;
+    if (!opening.startsWith(lower)) continue;
+    let at = lower.length;
+    while (opening[at] === ' ' || opening[at] === '\t') at++;
+    if (opening[at] === '(') return 'trigger';
+    if (at === opening.length && at < MAX_NAME_TEXT) wait = true;
   }
   return wait ? 'wait' : 'no';
 }

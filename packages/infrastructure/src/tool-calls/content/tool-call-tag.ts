@@ -1,5 +1,6 @@
+import { isCallName, MAX_CALL_NAME_LENGTH } from './call-name.js';
 import type { ContentSpan, ExtractionContext } from './content-span.js';
-import { skipWhitespace } from './find-json-end.js';
+import { findJsonEnd, skipWhitespace } from './find-json-end.js';
 import { glmNameEnd } from './glm.js';
 import { nextOccurrence } from './next-occurrence.js';
 import { sniffCallName } from './sniff-call-name.js';
@@ -19,6 +20,9 @@ const TAGS = Object.freeze([
 /** Fence tags whose block may hold a bare call object (llama.cpp's Hermes 2 Pro parser); `json` is `fenced-json.ts`'s. */
 const CALL_FENCE_TAGS = new Set(['', 'xml']);
 const FENCE = '```';
+const FUNCTION_OPEN = '<function>';
+const FUNCTION_CLOSE = '</function>';
+const TOOL_CALL_CLOSE = '</tool_call>';
 
 type Find = (marker: string, from: number) => number;
 
@@ -28,7 +32,9 @@ type Find = (marker: string, from: number) => number;
  *
  * - An opening tag never closed, followed by `{` or `[`, is a call the model was cut off in; any
  *   other unclosed tag is left as text.
- * - A `<tool_call>` whose body opens with `<function` (Qwen3-Coder XML, `qwen3-xml.ts`) or with a
+ * - `<tool_call><function>NAME</function>{...}</tool_call>`: the name in its own tag, then the JSON
+ *   arguments, read here as one call.
+ * - A `<tool_call>` whose body opens with `<function=` (Qwen3-Coder XML, `qwen3-xml.ts`) or with a
  *   bare name (GLM, `glm.ts`) is left to those extractors.
  * - `<tools>`, `<tool>`, `<response>`, `<function_call>`, `<json>` and `<xml>` holding the same
  *   JSON are read too, but unmarked: only when the body opens with `{` or `[`, names a declared
@@ -48,6 +54,15 @@ export function extractToolCallTags(content: string, context?: ExtractionContext
     const bodyStart = tag.at + tag.open.length;
     const first = skipWhitespace(content, bodyStart);
     from = bodyStart;
+    if (tag.marked && content.startsWith(FUNCTION_OPEN, first)) {
+      const span = functionNameCall(content, tag.at, first, find);
+      if (span !== undefined) {
+        spans.push(span);
+        if (span.incomplete === true) break;
+        from = span.end;
+      }
+      continue;
+    }
     if (tag.marked && (content.startsWith('<function', first) || glmNameEnd(content, bodyStart) !== -1)) continue;
     const opensJson = content[first] === '{' || content[first] === '[';
     const close = find(tag.close, bodyStart);
@@ -68,6 +83,33 @@ export function extractToolCallTags(content: string, context?: ExtractionContext
   const tail = fencedCallAtTail(content, fences, kept, context);
   if (tail !== undefined) kept.push(tail);
   return kept;
+}
+
+/**
+ * `<tool_call><function>NAME</function>{...}</tool_call>` from the tag at `open` (`first` is the
+ * `<function>`): the name in its own tag, the JSON arguments after it. `undefined` when the name
+ * tag does not close on a tool name (left as text). Arguments that are not one JSON object, or
+ * text after them, make a failed call; JSON never closed runs to the end, incomplete.
+ */
+function functionNameCall(content: string, open: number, first: number, find: Find): ContentSpan | undefined {
+  const nameStart = first + FUNCTION_OPEN.length;
+  const nameClose = content.slice(nameStart, nameStart + MAX_CALL_NAME_LENGTH + 2).indexOf(FUNCTION_CLOSE);
+  if (nameClose === -1) return undefined;
+  const name = content.slice(nameStart, nameStart + nameClose).trim();
+  if (!isCallName(name)) return undefined;
+  const argsStart = skipWhitespace(content, nameStart + nameClose + FUNCTION_CLOSE.length);
+  const close = find(TOOL_CALL_CLOSE, argsStart);
+  const bodyEnd = close === -1 ? content.length : close;
+  const end = close === -1 ? content.length : close + TOOL_CALL_CLOSE.length;
+  const jsonEnd = content[argsStart] === '{' ? findJsonEnd(content, argsStart) : -1;
+  if (jsonEnd !== -1 && jsonEnd <= bodyEnd && skipWhitespace(content, jsonEnd) >= bodyEnd) {
+    return { start: open, end, calls: [{ name, arguments: content.slice(argsStart, jsonEnd) }], source: 'content_tool_call_tag', marked: true, ...(close === -1 ? { incomplete: true } : {}) };
+  }
+  if (close === -1 && content[argsStart] === '{' && jsonEnd === -1) {
+    return { start: open, end, calls: [{ name, arguments: content.slice(argsStart) }], source: 'content_tool_call_tag', marked: true, incomplete: true };
+  }
+  const message = content[argsStart] === '{' ? 'text after the JSON arguments of a <function>NAME</function> call' : 'the arguments after <function>NAME</function> are not a JSON object';
+  return { start: open, end, failure: { message, raw: content.slice(argsStart, bodyEnd), name }, source: 'content_tool_call_tag', marked: true, ...(close === -1 ? { incomplete: true } : {}) };
 }
 
 /** The last fenced block, tagged `xml` or untagged, when it ends the message and holds only a call naming a declared tool. */

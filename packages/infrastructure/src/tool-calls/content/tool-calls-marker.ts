@@ -13,8 +13,9 @@ const MAX_CALL_ID_LENGTH = 64;
  * Magistral / Devstral):
  * - `[TOOL_CALLS][{"name": ..., "arguments": {...}}, ...]` (or one call object): a JSON body;
  * - `[TOOL_CALLS]NAME[ARGS]{...}` (tokenizer v11+), with an optional `[CALL_ID]ID` before
- *   `[ARGS]` (Magistral, Devstral), or `[TOOL_CALLS]NAME{...}` (v11 text without the `[ARGS]`
- *   token, as in vLLM's tests): the name, id and JSON arguments read here.
+ *   `[ARGS]` (Magistral, Devstral), or `[TOOL_CALLS]NAME{...}` / `[TOOL_CALLS]NAME[CALL_ID]ID{...}`
+ *   (text without the `[ARGS]` token, as in vLLM's tests; a space may come before the `{`): the
+ *   name, id and JSON arguments read here.
  *
  * Several calls repeat the marker. A marker followed by anything else stays text. JSON never
  * closed runs to the end of the content and is marked incomplete; `[ARGS]` followed by something
@@ -50,7 +51,8 @@ export function extractToolCallsMarkers(content: string): ContentSpan[] {
 function namedCall(content: string, marker: number, nameStart: number): ContentSpan | undefined {
   const nameEnd = scanUntil(content, nameStart, MAX_CALL_NAME_LENGTH);
   if (nameEnd === -1) return undefined;
-  const name = content.slice(nameStart, nameEnd);
+  // `NAME {...}`: whitespace before the arguments is layout.
+  const name = content.slice(nameStart, nameEnd).trimEnd();
   if (!isCallName(name)) return undefined;
   let argsTag = nameEnd;
   let id: string | undefined;
@@ -62,10 +64,11 @@ function namedCall(content: string, marker: number, nameStart: number): ContentS
     if (!/^[A-Za-z0-9_-]+$/.test(id)) return undefined;
     argsTag = idEnd;
   }
-  // `NAME{...}`: v11 calls as vLLM's tests show them once the [ARGS] token is dropped.
-  const bare = id === undefined && content[nameEnd] === '{';
+  // `NAME{...}` and `NAME[CALL_ID]ID{...}`: v11+ calls once the [ARGS] token is dropped (vLLM's
+  // tests show the first); the id ends at the `{`, so the call still has one reading.
+  const bare = content[argsTag] === '{';
   if (!bare && !content.startsWith(ARGS, argsTag)) return undefined;
-  const argsStart = bare ? nameEnd : skipWhitespace(content, argsTag + ARGS.length);
+  const argsStart = bare ? argsTag : skipWhitespace(content, argsTag + ARGS.length);
   const withId = id === undefined ? {} : { id };
   if (content[argsStart] !== '{') {
     // The marker said "call": arguments that are not an object make a failed call, up to the next marker.

@@ -14,6 +14,8 @@ const SOURCE = 'content_xlam';
  * naming an unknown tool, stays text. Single objects are `bare_json`'s.
  */
 export function extractXlam(content: string, context: ExtractionContext): ContentSpan[] {
+  // The whole output is the list: after text that went out already, bare JSON's tail rule reads it.
+  if (context.afterText === true) return [];
   const start = skipWhitespace(content, 0);
   let bodyStart = start;
   let fenced = false;

@@ -1,4 +1,5 @@
 import type { RawToolCall } from '@acode/domain';
+import { readProperty } from './read-property.js';
 
 /** The response formats the parser recognises. */
 export type ResponseFormat = 'ollama' | 'openai' | 'assistant_message';
@@ -18,6 +19,11 @@ export interface ResponseCalls {
    * the response says, bounded to {@link MAX_FINISH_REASON_LENGTH} characters.
    */
   readonly finishReason?: string;
+  /**
+   * The reasoning the server set apart from the text (`reasoning_content` or `reasoning`, Ollama's
+   * `thinking`), when it sent one as a string; absent otherwise.
+   */
+  readonly reasoning?: string;
 }
 
 /** A response the parser could not read, with the reason. */
@@ -43,4 +49,30 @@ export const MAX_FINISH_REASON_LENGTH = 64;
 export function withFinishReason(reading: ResponseReading, reason: unknown): ResponseReading {
   if (!reading.ok || typeof reason !== 'string') return reading;
   return { ...reading, finishReason: reason.slice(0, MAX_FINISH_REASON_LENGTH) };
+}
+
+/**
+ * The OpenAI-compatible servers' reasoning fields, in the order read: vLLM, SGLang, llama.cpp and
+ * LM Studio write `reasoning_content`, newer vLLM and OpenRouter `reasoning`. Only the first
+ * string is taken, so a server that sends both for compatibility is not read twice.
+ */
+export const OPENAI_REASONING_FIELDS: readonly string[] = Object.freeze(['reasoning_content', 'reasoning']);
+
+/** Ollama's reasoning field (`think: true`). */
+export const OLLAMA_REASONING_FIELDS: readonly string[] = Object.freeze(['thinking']);
+
+/** The reasoning of a message: its first field of `fields` holding a non-empty string. Anything else is no reasoning. */
+export function readReasoning(message: unknown, fields: readonly string[]): string | undefined {
+  for (const field of fields) {
+    const value = readProperty(message, field);
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+/** The reading with the reasoning a message carried, when it carried one. */
+export function withReasoning(reading: ResponseReading, message: unknown, fields: readonly string[]): ResponseReading {
+  if (!reading.ok) return reading;
+  const reasoning = readReasoning(message, fields);
+  return reasoning === undefined ? reading : { ...reading, reasoning };
 }

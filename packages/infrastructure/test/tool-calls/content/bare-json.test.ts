@@ -8,12 +8,12 @@ const TIME = '{"name": "get_time", "arguments": {}}';
 
 describe('extractBareJson', () => {
   it('reads one object that is the whole message', () => {
-    expect(extractBareJson(`${WEATHER}\n`, TOOLS)).toEqual([{ start: 0, end: WEATHER.length, body: WEATHER, source: 'content_bare_json', marked: false }]);
+    expect(extractBareJson(`${WEATHER}\n`, TOOLS)).toEqual([{ start: 0, end: WEATHER.length, body: WEATHER, source: 'content_bare_json', marked: false, open: true }]);
   });
 
   it('reads several objects separated by whitespace or ; (Llama 3.x), or an array, at the tail of prose', () => {
     const prose = 'Sure: ';
-    expect(extractBareJson(`${prose}${WEATHER}; ${TIME}`, TOOLS)).toEqual([{ start: prose.length, end: prose.length + WEATHER.length + 2 + TIME.length, body: `[${WEATHER},${TIME}]`, source: 'content_bare_json', marked: false }]);
+    expect(extractBareJson(`${prose}${WEATHER}; ${TIME}`, TOOLS)).toEqual([{ start: prose.length, end: prose.length + WEATHER.length + 2 + TIME.length, body: `[${WEATHER},${TIME}]`, source: 'content_bare_json', marked: false, open: true }]);
     expect(extractBareJson(`Sure.\n${WEATHER}\n${TIME}`, TOOLS)[0]?.body).toBe(`[${WEATHER},${TIME}]`);
     expect(extractBareJson(`Sure.\n[${WEATHER}, ${TIME}]`, TOOLS)[0]?.body).toBe(`[${WEATHER}, ${TIME}]`);
   });
@@ -31,7 +31,6 @@ describe('extractBareJson', () => {
     for (const text of [
       '{"name": "delete_everything", "arguments": {}}',
       `${WEATHER}\nThat is how you would call it.`,
-      `${WEATHER} ${'{"name": "other", "arguments": {}}'}`,
       'const x = {"name": "get_weather"}',
       'function f() { return {"name": "get_weather", "arguments": {}}; }',
       'The tool get_weather takes a city.',
@@ -50,7 +49,73 @@ describe('extractBareJson', () => {
   });
 });
 
+describe('extractBareJson: shapes of prompted models (BFCL, leaked chat templates)', () => {
+  it('keeps a call to an undeclared tool beside a declared one, so it is refused rather than hiding the real call', () => {
+    const other = '{"name": "no_function", "arguments": {}}';
+    expect(extractBareJson(`${WEATHER} ${other}`, TOOLS)).toMatchObject([{ start: 0, body: `[${WEATHER},${other}]` }]);
+    expect(extractBareJson(`[${other}]`, TOOLS)).toEqual([]);
+  });
+
+  it('reads a {"tool_calls": [...]} wrapper and the params key', () => {
+    const wrapper = '{"tool_calls": [{"name": "get_weather", "params": {"city": "Paris"}}]}';
+    expect(extractBareJson(wrapper, TOOLS)).toMatchObject([{ start: 0, end: wrapper.length, body: wrapper }]);
+    expect(extractBareJson('{"tool_calls": [{"name": "delete_all", "params": {}}]}', TOOLS)).toEqual([]);
+    expect(extractBareJson('{"tool_calls": []}', TOOLS)).toEqual([]);
+  });
+
+  it('takes leaked <|im_start|> framing out with the calls', () => {
+    const text = `<|im_start|>assistant\n${WEATHER}\n<|im_end|>\n<|im_start|>assistant\n${TIME}<|im_end|>\n`;
+    expect(extractBareJson(text, TOOLS)).toEqual([{ start: 0, end: text.length - 1, body: `[${WEATHER},${TIME}]`, source: 'content_bare_json', marked: false, open: true }]);
+    const prose = `Checking.\n<|im_start|>${WEATHER}`;
+    expect(extractBareJson(prose, TOOLS)).toMatchObject([{ start: 'Checking.\n'.length, body: WEATHER }]);
+  });
+
+  it('reads nothing in a value that opens the message and never closes (a cut array or wrapper)', () => {
+    expect(extractBareJson(`[${WEATHER}, ${TIME}`, TOOLS)).toEqual([]);
+    expect(extractBareJson(`{"tool_calls": [${WEATHER}, ${TIME}`, TOOLS)).toEqual([]);
+  });
+
+  it('drops a stray closing bracket after the calls, naming the repair', () => {
+    const text = `[${WEATHER}]]`;
+    expect(extractBareJson(text, TOOLS)).toEqual([{ start: 0, end: text.length, body: `[${WEATHER}]`, source: 'content_bare_json', marked: false, repairs: ['trailing_markup'] }]);
+    expect(extractBareJson(`[${WEATHER}] ]x`, TOOLS)).toEqual([]);
+  });
+});
+
 describe('bare JSON through the parser', () => {
+  it('runs the real call and refuses the undeclared one beside it (BFCL no_function)', async () => {
+    const { parser } = await newParser();
+    const result = parser.parseResponse(ollamaResponse([], '{"name": "file_read", "arguments": {"path": "a.txt"}}\n{"name": "no_function", "arguments": {}}'));
+    expect(result.toolCalls.map((call) => [call.index, call.name])).toEqual([[0, 'file_read']]);
+    expect(result.errors).toMatchObject([{ index: 1, tool: 'no_function', code: 'ACODE-TLP-005' }]);
+    expect(result.content).toBe('');
+  });
+
+  it('reads a run mixing an array, a wrapper and an object', async () => {
+    const { parser } = await newParser();
+    const result = parser.parseResponse(
+      ollamaResponse([], '[{"name": "file_read", "arguments": {"path": "a"}}]\n{"tool_calls": [{"name": "git_status", "params": {}}]}\n{"name": "file_read", "arguments": {"path": "b"}}'),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.toolCalls.map((call) => [call.name, call.arguments['path']])).toEqual([
+      ['file_read', 'a'],
+      ['git_status', undefined],
+      ['file_read', 'b'],
+    ]);
+  });
+
+  it('reads the whole-message wrapper with parameters, and OpenAI function items', async () => {
+    const { parser } = await newParser();
+    const result = parser.parseResponse(
+      ollamaResponse([], '{"tool_calls": [{"name": "file_read", "parameters": {"path": "a"}}, {"type": "function", "function": {"name": "git_status", "arguments": "{}"}}]}'),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.toolCalls.map((call) => [call.name, call.arguments['path']])).toEqual([
+      ['file_read', 'a'],
+      ['git_status', undefined],
+    ]);
+  });
+
   it('extracts declared calls at the tail and keeps the prose', async () => {
     const { parser } = await newParser();
     const result = parser.parseResponse(ollamaResponse([], 'Let me check.\n{"name": "file_read", "parameters": {"path": "a.txt"}}; {"name": "git_status", "parameters": {}}'));

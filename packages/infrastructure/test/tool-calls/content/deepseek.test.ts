@@ -46,9 +46,42 @@ describe('extractDeepSeek', () => {
     expect(extractDeepSeek(`${CALL_BEGIN}a${SEP}{}${CALL_END}`.repeat(50_000)).length).toBe(50_000);
   });
 
-  it('finds nothing in prose, JSON, or the ASCII look-alike markers', () => {
+  it('finds nothing in prose, JSON, or words that only resemble the tokens', () => {
     expect(extractDeepSeek('Call file_read with {"path": "a"} when you need it.')).toEqual([]);
-    expect(extractDeepSeek('<|tool\u2581call\u2581begin|>file_read<|tool\u2581sep|>{"path": "a"}')).toEqual([]);
+    expect(extractDeepSeek('<|tool-call-begin|>file_read<|tool-sep|>{"path": "a"} and <|toolcallbegin|>')).toEqual([]);
+  });
+
+  it('reads the tokens written with ASCII bars and _ or space joiners, at the offsets of the content', () => {
+    const ascii = 'Go. <|tool_calls_begin|><|tool_call_begin|>get_weather<|tool_sep|>{"city": "Paris"}<|tool_call_end|><|tool_calls_end|>';
+    const spans = extractDeepSeek(ascii);
+    expect(spans.flatMap((span) => span.calls ?? [])).toEqual([{ name: 'get_weather', arguments: '{"city": "Paris"}' }]);
+    expect([spans[0]?.start, spans.at(-1)?.end]).toEqual([4, ascii.length]);
+    const v3 = '<|tool\u2581calls\u2581begin|><|tool\u2581call\u2581begin|>function<|tool\u2581sep|>get_weather\n```json\n{"city": "Oslo"}\n```<|tool\u2581call\u2581end|><|tool\u2581calls\u2581end|>';
+    expect(extractDeepSeek(v3).flatMap((span) => span.calls ?? [])).toEqual([{ name: 'get_weather', arguments: '{"city": "Oslo"}' }]);
+    const spaced = '<\uff5ctool calls begin\uff5c><\uff5ctool call begin\uff5c>f<\uff5ctool sep\uff5c>{}<\uff5ctool call end\uff5c><\uff5ctool calls end\uff5c>';
+    expect(extractDeepSeek(spaced).flatMap((span) => span.calls ?? [])).toEqual([{ name: 'f', arguments: '{}' }]);
+    expect(extractDeepSeek('<|tool_calls|>function<|tool_sep|>f\n```json\n{}\n```<|tool_call_end|>')[0]?.calls).toEqual([{ name: 'f', arguments: '{}' }]);
+  });
+
+  it('leaves a call spelled <|tool_call_begin|> without a separator to Kimi, and fails one spelled as its own token', () => {
+    expect(extractDeepSeek('<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{}<|tool_call_end|>')).toEqual([]);
+    expect(extractDeepSeek('<|tool\u2581call\u2581begin|>f {}<|tool\u2581call\u2581end|>')[0]).toMatchObject({ failure: { raw: 'f {}' }, marked: true });
+  });
+
+  it('ends a call at the next one when its end token was left out and its arguments are complete', () => {
+    const text = `${CALL_BEGIN}a${SEP}{"x": 1}${CALL_BEGIN}b${SEP}{"y": 2}${CALL_END}`;
+    const spans = extractDeepSeek(text);
+    expect(spans.map((span) => span.calls)).toEqual([[{ name: 'a', arguments: '{"x": 1}' }], [{ name: 'b', arguments: '{"y": 2}' }]]);
+    // Arguments cut before the next begin token: not a run-on call, the whole text is one broken call.
+    const cut = extractDeepSeek(`${CALL_BEGIN}a${SEP}{"x": ${CALL_BEGIN}b${SEP}{}${CALL_END}`);
+    expect(cut).toHaveLength(1);
+    expect(cut[0]?.calls?.[0]?.name).toBe('a');
+  });
+
+  it('normalizes linearly: a mebibyte of look-alike openers costs one scan', () => {
+    const started = performance.now();
+    expect(extractDeepSeek('<|tool_call'.repeat(100_000))).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 
@@ -63,6 +96,18 @@ describe('DeepSeek calls through the parser', () => {
       [1, 'file_read', 'b.txt', 'content_deepseek'],
     ]);
     expect(result.content).toBe('Reading both.');
+  });
+
+  it('extracts a call written with ASCII tokens next to a Kimi call, each by its own extractor', async () => {
+    const result = await parseContent(
+      '<|tool_calls_begin|><|tool_call_begin|>file_read<|tool_sep|>{"path": "a.txt"}<|tool_call_end|><|tool_calls_end|>\n<|tool_calls_section_begin|><|tool_call_begin|>functions.file_read:0<|tool_call_argument_begin|>{"path": "b.txt"}<|tool_call_end|><|tool_calls_section_end|>',
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.toolCalls.map((call) => [call.name, call.arguments['path'], call.source])).toEqual([
+      ['file_read', 'a.txt', 'content_deepseek'],
+      ['file_read', 'b.txt', 'content_kimi'],
+    ]);
+    expect(result.content).toBe('');
   });
 
   it('keeps an unknown name inside the markers a call, reported as unknown', async () => {

@@ -22,6 +22,19 @@ describe('extractGlm', () => {
     expect(extractGlm('<tool_call>f\n<arg_key>a</arg_key>\n</tool_call>')[0]).toMatchObject({ marked: true, failure: { name: 'f', message: 'no <arg_value> after <arg_key>a</arg_key>' } });
   });
 
+  it('reads a value whose <arg_value> opener was left out, where only one reading exists', () => {
+    expect(extractGlm('<tool_call>get_weather\n<arg_key>city</arg_key>\nParis</arg_value>\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>')[0]?.calls).toEqual([
+      { name: 'get_weather', parameterText: { city: 'Paris', days: '2' } },
+    ]);
+    expect(extractGlm('<tool_call>f<arg_key>a</arg_key>x y</arg_value></tool_call>')[0]?.calls).toEqual([{ name: 'f', parameterText: { a: 'x y' } }]);
+    // Another key or value tag before the close: where the value ends is not known.
+    for (const text of ['<tool_call>f\n<arg_key>a</arg_key>\nx\n<arg_key>b</arg_key>\n<arg_value>y</arg_value>\n</tool_call>', '<tool_call>f\n<arg_key>a</arg_key>\nx <arg_value>y</arg_value>\n</tool_call>']) {
+      expect(extractGlm(text)[0]).toMatchObject({ marked: true, failure: { name: 'f', message: 'no <arg_value> after <arg_key>a</arg_key>' } });
+    }
+    // The close of the value after the call's end does not count: the call is cut.
+    expect(extractGlm('<tool_call>f\n<arg_key>a</arg_key>\nx</tool_call> later </arg_value>')[0]).toMatchObject({ failure: { message: 'no <arg_value> after <arg_key>a</arg_key>' } });
+  });
+
   it('leaves JSON bodies (Hermes), XML functions (Qwen3) and prose after the tag as text', () => {
     for (const text of ['<tool_call>{"name": "f", "arguments": {}}</tool_call>', '<tool_call>\n<function=f>\n</function>\n</tool_call>', 'Wrap it in <tool_call>tags like this</tool_call>', 'the <tool_call>x']) {
       expect(extractGlm(text)).toEqual([]);

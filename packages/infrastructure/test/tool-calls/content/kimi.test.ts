@@ -31,6 +31,24 @@ describe('extractKimi', () => {
     expect(extractKimi('<|tool_call_begin|>functions.x:0 {}<|tool_call_end|>')[0]).toMatchObject({ marked: true, failure: { raw: 'functions.x:0 {}' } });
   });
 
+  it('reads calls whose section opener was lost, and a call whose end token was left out before the next', () => {
+    const leaked = `${call('functions.get_weather:0', '{"city": "Paris"}')}${SECTION_END}`;
+    expect(extractKimi(leaked)).toEqual([{ start: 0, end: leaked.length, calls: [{ name: 'get_weather', id: 'functions.get_weather:0', arguments: '{"city": "Paris"}' }], source: 'content_kimi', marked: true }]);
+    const runOn = `<|tool_call_begin|>functions.a:0<|tool_call_argument_begin|>{"x": 1}${call('functions.b:1', '{"y": 2}')}`;
+    expect(extractKimi(runOn).map((span) => [span.calls, span.incomplete])).toEqual([
+      [[{ name: 'a', id: 'functions.a:0', arguments: '{"x": 1}' }], undefined],
+      [[{ name: 'b', id: 'functions.b:1', arguments: '{"y": 2}' }], undefined],
+    ]);
+    // Arguments that do not close before the next begin token are not a run-on call.
+    const cut = extractKimi(`<|tool_call_begin|>functions.a:0<|tool_call_argument_begin|>{"x": ${call('functions.b:1', '{}')}`);
+    expect(cut).toHaveLength(1);
+    expect(cut[0]?.calls?.[0]?.arguments).toContain('<|tool_call_begin|>');
+  });
+
+  it("leaves DeepSeek's ASCII-spelled calls (with <|tool_sep|>) to deepseek.ts", () => {
+    expect(extractKimi('<|tool_calls_begin|><|tool_call_begin|>get_weather<|tool_sep|>{"city": "Paris"}<|tool_call_end|><|tool_calls_end|>')).toEqual([]);
+  });
+
   it('is linear: many calls with no section marker cost one scan', () => {
     expect(extractKimi(call('functions.x:0', '{}').repeat(50_000)).length).toBe(50_000);
   });

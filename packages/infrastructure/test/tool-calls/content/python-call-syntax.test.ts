@@ -38,6 +38,54 @@ lines""", f='\q')]`)).toEqual([{ name: 'f', arguments: { a: "it's", b: 'say "hi"
     ]);
   });
 
+  it('reads calls without brackets separated by line breaks or commas, and stops before prose', () => {
+    expect(parse('a(x=1)\nb(y=2)\n\nc()')).toEqual([
+      { name: 'a', arguments: { x: 1 } },
+      { name: 'b', arguments: { y: 2 } },
+      { name: 'c', arguments: {} },
+    ]);
+    expect(parse('a(x=1), b(y=2)')).toHaveLength(2);
+    expect(parsePythonCalls('a(x=1)\nThe call above reads x.', 0)).toMatchObject({ ok: true, calls: [{ name: 'a' }], end: 6 });
+    expect(parsePythonCalls('a(x=1), which reads x', 0)).toMatchObject({ ok: true, end: 6 });
+    // A second call begun and cut is the cut's, not prose.
+    expect(parse('a(x=1)\nb(y=')).toMatchObject({ atEnd: true, name: 'b' });
+  });
+
+  it('reads calls quoted as strings, [name, {args}] pairs, and a dict passed as the only argument', () => {
+    expect(parse(`['a(x=1)', "b(s='t')"]`)).toEqual([
+      { name: 'a', arguments: { x: 1 } },
+      { name: 'b', arguments: { s: 't' } },
+    ]);
+    expect(parse('["a", {"x": 1}]')).toEqual([{ name: 'a', arguments: { x: 1 } }]);
+    expect(parse('[["a", {"x": 1}], ["b", {}]]')).toEqual([
+      { name: 'a', arguments: { x: 1 } },
+      { name: 'b', arguments: {} },
+    ]);
+    expect(parse("a({'x': 1, 'y': [2]})")).toEqual([{ name: 'a', arguments: { x: 1, y: [2] } }]);
+    expect(parse("[a({'x': 1},)]")).toEqual([{ name: 'a', arguments: { x: 1 } }]);
+  });
+
+  it('refuses what has another reading: a dict beside other arguments, quoted text that is not a call, a pair without a dict', () => {
+    expect(parse("a({'x': 1}, y=2)")).toMatchObject({ message: 'a dict passed positionally must be the only argument' });
+    expect(parse("['a(x=1) and more']")).toMatchObject({ message: 'a quoted call followed by other text' });
+    expect(parse('["a", "b"]')).toMatchObject({ message: expect.stringContaining('in a quoted call') });
+    expect(parse('[["a", 1]]')).toMatchObject({ message: 'expected a [name, {arguments}] pair' });
+    expect(parse(`["['a(x=1)']"]`)).toMatchObject({ message: 'a quoted call must start with its name' });
+  });
+
+  it('reads an apostrophe between letters in a single-quoted string as part of it, naming the repair', () => {
+    expect(parsePythonCalls("[f(note='It's fresh', who='O'Brien')]", 0)).toEqual({
+      ok: true,
+      calls: [{ name: 'f', arguments: { note: "It's fresh", who: "O'Brien" } }],
+      end: 37,
+      repairs: ['unescaped_inner_quotes'],
+    });
+    expect(parsePythonCalls("[f(a='x')]", 0)).not.toHaveProperty('repairs');
+    // Two readings (where does the string end?): refused.
+    expect(parsePythonCalls("[f(a='rock 'n' roll')]", 0)).toMatchObject({ ok: false });
+    expect(parsePythonCalls("[f(a='It's, b='y')]", 0)).toMatchObject({ ok: false });
+  });
+
   it('keeps a __proto__ argument as plain data', () => {
     const calls = parsePythonCalls('[f(__proto__={"polluted": 1})]', 0);
     expect(calls.ok && Object.keys(calls.calls[0]?.arguments ?? {})).toEqual(['__proto__']);

@@ -10,11 +10,18 @@ describe('extractPythonTags', () => {
     ]);
   });
 
-  it('reads pythonic calls after the tag, one or a list, keeping dotted names', () => {
+  it('reads pythonic calls after the tag, one or a list; a built-in NAME.call(...) names the tool NAME', () => {
     const text = '<|python_tag|>brave_search.call(query="weather")<|eom_id|> ';
     expect(extractPythonTags(text)).toEqual([
-      { start: 0, end: text.length - 1, calls: [{ name: 'brave_search.call', arguments: { query: 'weather' } }], source: 'content_python_tag', marked: true },
+      { start: 0, end: text.length - 1, calls: [{ name: 'brave_search', arguments: { query: 'weather' } }], source: 'content_python_tag', marked: true },
     ]);
+    expect(extractPythonTags('<|python_tag|>python.call(code="print(1)")')[0]?.calls).toEqual([{ name: 'python', arguments: { code: 'print(1)' } }]);
+    expect(extractPythonTags('<|python_tag|>code_interpreter.call(code="x")')[0]?.calls).toEqual([{ name: 'code_interpreter', arguments: { code: 'x' } }]);
+    // Other dotted names, and a dotted name declared as it is, are kept.
+    expect(extractPythonTags('<|python_tag|>a.b(x=1)')[0]?.calls).toEqual([{ name: 'a.b', arguments: { x: 1 } }]);
+    const declared = { isKnownTool: (name: string) => name === 'web.call', toolSchema: () => undefined };
+    expect(extractPythonTags('<|python_tag|>web.call(q=1)', declared)[0]?.calls).toEqual([{ name: 'web.call', arguments: { q: 1 } }]);
+    expect(extractPythonTags('<|python_tag|>.call(q=1)')).toEqual([]);
     expect(extractPythonTags('<|python_tag|>[f(a=1), g(b=None)]')[0]?.calls).toEqual([
       { name: 'f', arguments: { a: 1 } },
       { name: 'g', arguments: { b: null } },
@@ -34,6 +41,16 @@ describe('extractPythonTags', () => {
 });
 
 describe('python_tag calls through the parser', () => {
+  it('maps a built-in NAME.call(...) to the declared tool NAME, and refuses an undeclared NAME as unknown', async () => {
+    const { parser } = await newParser();
+    const found = parser.parseResponse(ollamaResponse([], '<|python_tag|>file_read.call(path="a.txt")<|eom_id|>'));
+    expect(found.errors).toEqual([]);
+    expect(found.toolCalls.map((call) => [call.name, call.arguments['path'], call.source])).toEqual([['file_read', 'a.txt', 'content_python_tag']]);
+    const unknown = parser.parseResponse(ollamaResponse([], '<|python_tag|>python.call(code="print(1)")'));
+    expect(unknown.toolCalls).toEqual([]);
+    expect(unknown.errors.map((error) => [error.code, error.tool, error.source])).toEqual([['ACODE-TLP-005', 'python', 'content_python_tag']]);
+  });
+
   it('extracts a pythonic call after the tag', async () => {
     const { parser } = await newParser();
     const result = parser.parseResponse(ollamaResponse([], 'Checking.<|python_tag|>git_status()<|eom_id|>'));

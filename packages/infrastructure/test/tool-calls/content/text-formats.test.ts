@@ -15,6 +15,12 @@ describe('pinned text formats (tool_call.text_formats)', () => {
     expect(activeFormats(formats).map(({ format }) => format)).toEqual(formats);
   });
 
+  it('registers an extractor for each marked format added for Nemotron, Apertus, LFM2 and FunctionGemma', () => {
+    const formats = ['nemotron', 'apertus', 'lfm2', 'functiongemma'] as const;
+    expect(activeFormats(formats).map(({ format }) => format)).toEqual(formats);
+    for (const { extract } of activeFormats(formats)) expect(typeof extract).toBe('function');
+  });
+
   it('leaves the text of a format that is not listed alone', async () => {
     const { parser } = await newParser();
     const pinned = parser.parseResponse(ollamaResponse([], `${KIMI}\n${GRANITE}`), { settings: { textFormats: ['granite'] } });

@@ -22,6 +22,18 @@ describe('extractToolCallTags', () => {
     }
   });
 
+  it('reads <function>NAME</function> followed by JSON arguments inside <tool_call>', () => {
+    const text = 'Sure. <tool_call>\n<function>get_weather</function>\n{"city": "Paris"}\n</tool_call> ok';
+    expect(extractToolCallTags(text, TOOLS)).toEqual([
+      { start: 6, end: text.length - 3, calls: [{ name: 'get_weather', arguments: '{"city": "Paris"}' }], source: 'content_tool_call_tag', marked: true },
+    ]);
+    expect(extractToolCallTags('<tool_call><function>f</function>{"a": "b', TOOLS)[0]).toMatchObject({ incomplete: true, calls: [{ name: 'f', arguments: '{"a": "b' }] });
+    expect(extractToolCallTags('<tool_call><function>f</function>city=Paris</tool_call>', TOOLS)[0]).toMatchObject({ marked: true, failure: { name: 'f', raw: 'city=Paris' } });
+    expect(extractToolCallTags('<tool_call><function>f</function>{"a": 1} {"b": 2}</tool_call>', TOOLS)[0]).toMatchObject({ marked: true, failure: { name: 'f' } });
+    // A name tag that is not a tool name is not this form.
+    expect(extractToolCallTags('<tool_call><function>not a name</function>{}</tool_call>', TOOLS)).toEqual([]);
+  });
+
   it('reads <tools>, <tool> and <response> wrappers unmarked, only when they name a declared tool', () => {
     const wrapped = ['<tools>', '<tool>', '<response>'].map((open) => `${open}${BODY}${open.replace('<', '</')}`);
     for (const text of wrapped) expect(extractToolCallTags(text, TOOLS)).toEqual([{ start: 0, end: text.length, body: BODY, source: 'content_tool_call_tag', marked: false }]);

@@ -21,6 +21,12 @@ describe('extractToolCallsMarkers', () => {
     expect(extractToolCallsMarkers('[TOOL_CALLS]add{"a": 3.5}[TOOL_CALLS]mul{"b": 6}').map((span) => span.calls)).toEqual([[{ name: 'add', arguments: '{"a": 3.5}' }], [{ name: 'mul', arguments: '{"b": 6}' }]]);
   });
 
+  it('reads NAME[CALL_ID]ID{...} without [ARGS], and a space before the arguments', () => {
+    expect(extractToolCallsMarkers('[TOOL_CALLS]get_weather[CALL_ID]abc123XYZ{"city": "Paris"}')[0]?.calls).toEqual([{ name: 'get_weather', arguments: '{"city": "Paris"}', id: 'abc123XYZ' }]);
+    expect(extractToolCallsMarkers('[TOOL_CALLS]get_weather {"city": "Paris"}')[0]?.calls).toEqual([{ name: 'get_weather', arguments: '{"city": "Paris"}' }]);
+    expect(extractToolCallsMarkers('[TOOL_CALLS]get_weather [ARGS]{}')[0]?.calls).toEqual([{ name: 'get_weather', arguments: '{}' }]);
+  });
+
   it('marks arguments never closed incomplete, and arguments that are not an object failed', () => {
     expect(extractToolCallsMarkers('[TOOL_CALLS]f[ARGS]{"a": "b')[0]).toMatchObject({ incomplete: true, calls: [{ name: 'f', arguments: '{"a": "b' }] });
     expect(extractToolCallsMarkers('[TOOL_CALLS]f[ARGS]oops [TOOL_CALLS]g[ARGS]{}')).toMatchObject([
