@@ -12,6 +12,7 @@ import {
 } from '@acode/application';
 import {
   addTokenUsage,
+  canonicalJson,
   ERROR_CODES,
   ZERO_TOKEN_USAGE,
   type ChatRequest,
@@ -83,6 +84,8 @@ interface Operation {
   readonly model: string;
   requests: number;
   usage: TokenUsage;
+  /** The answer's calls, each with its outcome so far: a retry answer repeating a valid one is not taken as a new call. */
+  records: readonly CallRecord[];
 }
 
 /** How one call's retry run ended. */
@@ -145,6 +148,7 @@ export class ToolCallRetryHandler {
       model: request.chatRequest.model,
       requests: 1,
       usage: request.response.usage,
+      records: [],
     };
     const started = clock.now();
     // The calls the stream dropped (too large, malformed) are calls of the answer too: refused, never silently gone.
@@ -154,6 +158,7 @@ export class ToolCallRetryHandler {
       ...answerEnding(request.response),
     });
     const records = this.initialRecords(first, request, clock.now() - started);
+    operation.records = records;
 
     let exhausted: CallRecord | undefined;
     for (const record of records) {
@@ -237,6 +242,12 @@ export class ToolCallRetryHandler {
       record.parseMs = clock.now() - parseStarted;
       record.retryMs = clock.now() - started;
       const call = parsed.toolCalls[0];
+      if (call !== undefined && repeatsAnotherCall(call, record, operation)) {
+        // Asked for a tool that exists, the model sent again a call the answer holds already: it
+        // has no other call to make, and taking this one would run that call twice.
+        logger.info('Retry answer repeats a call of the answer; the unknown call stays refused', { ...fields, attempt });
+        return 'failed';
+      }
       if (call !== undefined) {
         record.call = { ...call, id: record.callId, index: record.index };
         record.tool = call.name;
@@ -352,7 +363,8 @@ export class ToolCallRetryHandler {
     const ending = answerEnding(response);
     const strictTools = strictToolNames(operation.request.chatRequest);
     const parsed = parseAnswer(parser, response, { provider, strictTools, ...ending });
-    const call = parsed.toolCalls.find((candidate) => candidate.name === tool);
+    // A model that sends the whole answer again repeats its valid calls: those are not this call.
+    const call = parsed.toolCalls.find((candidate) => candidate.name === tool && !repeatsAnotherCall(candidate, record, operation));
     if (call !== undefined) return call;
     const failed = parsed.errors.find((candidate) => candidate.tool !== undefined && registry.findTool(candidate.tool)?.definition.name === tool);
     if (failed !== undefined) return { ...failed, index: record.index, id: record.callId };
@@ -503,4 +515,10 @@ function noCallError(record: CallRecord, failed: ToolCallError): ToolCallError {
 /** Read through a function: TypeScript would otherwise keep `aborted` narrowed across an await. */
 function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
+}
+
+/** True when `call` is, by name and arguments, a valid call of the answer other than `record`'s. */
+function repeatsAnotherCall(call: ToolCall, record: CallRecord, operation: Operation): boolean {
+  const key = canonicalJson(call.arguments);
+  return operation.records.some((other) => other !== record && other.call !== undefined && other.call.name === call.name && canonicalJson(other.call.arguments) === key);
 }

@@ -127,6 +127,24 @@ describe.each(UPSTREAMS)('runGatewayChat over real HTTP ($type upstream)', (upst
     expect(report.perCall[0]?.errorCodes).toEqual(['ACODE-TLP-005']);
   });
 
+  it('a retry answer that sends the answer\'s valid call again is not taken as a second call', async () => {
+    const both = { kind: 'tool_calls', calls: [{ name: 'getWeather', arguments: { city: 'Paris' } }, { name: 'no_function', arguments: {} }] } as const;
+    const again = { kind: 'tool_call', name: 'getWeather', arguments: { city: 'Paris' } } as const;
+    const { result, chats } = await run([both, again, again], gatewayRequest(), { settings: { maxRetries: 2 } });
+    const { answer: reply, report } = answer(result);
+    expect(chats).toHaveLength(2);
+    // One call, once: the unknown one stays refused, told to the client, never run as a duplicate.
+    expect(reply.toolCalls).toEqual([expect.objectContaining({ wireName: 'getWeather', arguments: { city: 'Paris' } })]);
+    expect(report.invalid?.map((refused) => refused.code)).toEqual(['ACODE-TLP-005']);
+  });
+
+  it('a retry answer that repeats the valid call beside the fixed one gives the fixed one', async () => {
+    const first = { kind: 'tool_calls', calls: [{ name: 'getWeather', arguments: { city: 'Paris' } }, { name: 'getWeather', arguments: { city: 3 } }] } as const;
+    const whole = { kind: 'tool_calls', calls: [{ name: 'getWeather', arguments: { city: 'Paris' } }, { name: 'getWeather', arguments: { city: 'Rome' } }] } as const;
+    const { result } = await run([first, whole]);
+    expect(answer(result).answer.toolCalls.map((made) => made.arguments)).toEqual([{ city: 'Paris' }, { city: 'Rome' }]);
+  });
+
   it('a call cut by the token limit (finish reason length) is asked for again', async () => {
     const { result, chats } = await run([call('getWeather', '{"city": "Par', { finishReason: 'length' }), call('getWeather', { city: 'Paris' })]);
     const { answer: reply, report } = answer(result);
