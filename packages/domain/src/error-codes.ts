@@ -130,7 +130,7 @@ export const ERROR_CODES = Object.freeze({
   DEFINITION_STORE_NOT_FOUND: 'ACODE-TDS-004',
   /** A gateway request is not readable as its route's wire (OpenAI chat completions or Ollama `/api/chat`): HTTP 400. */
   GATEWAY_REQUEST_INVALID: 'ACODE-GTW-001',
-  /** A tool declared in a gateway request cannot be used as a contract (its name or schema is refused): HTTP 400. */
+  /** A gateway request's tools cannot be used at all (a tool without a name, more than 128 tools): HTTP 400. Other problems are ACODE-GTW-008 warnings. */
   GATEWAY_TOOL_INVALID: 'ACODE-GTW-002',
   /** A gateway request lacks the bearer token `gateway.auth_token_env` names, or carries a wrong one: HTTP 401. */
   GATEWAY_AUTH_REQUIRED: 'ACODE-GTW-003',

@@ -63,16 +63,17 @@ export class GatewayRequestMetrics {
     };
   }
 
-  /**
-   * Records the request: its outcome, one repair per repair applied, `attempts - 1` retries, its
-   * early aborts and tokens saved (when above 0), one refused call per refusal, and, when the
-   * upstream was asked and the request was not cancelled, the upstream and added times.
-   */
   /** Counts the problems of the request's tools that were taken anyway (ACODE-GTW-008), by whether the tool is still checked. */
   toolWarnings(warnings: ReadonlyArray<{ readonly unchecked: boolean }>): void {
     if (this.metrics === undefined) return;
     for (const found of warnings) this.metrics.increment(GATEWAY_METRIC_NAMES.toolWarningsTotal, { route: this.route, effect: found.unchecked ? 'unchecked' : 'checked' });
   }
+
+  /**
+   * Records the request: its outcome, one repair per repair applied, `attempts - 1` retries, its
+   * early aborts and tokens saved (when above 0), one refused call per refusal, and, when the
+   * upstream was asked and the request was not cancelled, the upstream and added times.
+   */
 
   finish(outcome: GatewayRequestOutcome, details: GatewayRequestDetails = {}): void {
     if (this.done || this.metrics === undefined) return;

@@ -92,7 +92,9 @@ describe('tools a client declares are taken as its upstream would take them', ()
     expect(call?.type === 'function' && [call.function.name, JSON.parse(call.function.arguments)]).toEqual(['getPlayerStats', { playerID: 'p7', season: 2023 }]);
     expect(fixture.chatRequests()).toBe(2);
     const retry = fixture.model.requests.filter((request) => request.path.endsWith('/chat/completions'))[1]?.body as { messages: Array<{ content?: string }> };
-    expect(JSON.stringify(retry.messages)).toContain('getPlayerStats');
+    // The re-ask speaks the client's name, never the registry's.
+    expect(JSON.stringify(retry.messages)).toContain("Arguments of 'getPlayerStats'");
+    expect(JSON.stringify(retry.messages)).not.toContain('get_player_stats');
   });
 
   it('official ollama client through /api/chat to an Ollama upstream: the same tools, the same calls', async () => {
@@ -140,6 +142,23 @@ describe('tools a client declares are taken as its upstream would take them', ()
     const call = data.choices[0]?.message.tool_calls?.[0];
     expect(call?.type === 'function' && [call.function.name, JSON.parse(call.function.arguments)]).toEqual(['grep-files', { q: 'zzz', extra: true }]);
     expect(warningsOf(response.headers.get('x-acode-warnings')).join('\n')).toMatch(/not checked/);
+  });
+
+  it('carries hostile names in one bounded header: line breaks escaped, long non-ASCII names cut, the client still reads it', async () => {
+    const properties = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${'É'.repeat(200)}${i}`, { type: 'string' }]));
+    const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
+      { type: 'function', function: { name: 'a\r\nSet-Cookie: x=1', description: 'x', parameters: { type: 'object', properties: { 'b\r\nX-Evil: 1': {} } } } },
+      { type: 'function', function: { name: 'wide', description: 'x', parameters: { type: 'object', properties } } },
+    ];
+    fixture = await startGateway(() => ({ kind: 'tool_call', name: 'a\r\nSet-Cookie: x=1', arguments: {} }));
+    const { data, response } = await openAiClientOf(fixture).chat.completions.create({ model: 'm', messages: MESSAGES, tools }).withResponse();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.headers.get('x-evil')).toBeNull();
+    expect((response.headers.get('x-acode-warnings') ?? '').length).toBeLessThanOrEqual(4096);
+    expect(warningsOf(response.headers.get('x-acode-warnings')).join('\n')).toContain('Set-Cookie');
+    const call = data.choices[0]?.message.tool_calls?.[0];
+    expect(call?.type === 'function' && call.function.name).toBe('a\r\nSet-Cookie: x=1');
   });
 
   it('sends no x-acode-warnings header when the tools keep every rule', async () => {

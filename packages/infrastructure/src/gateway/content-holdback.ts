@@ -34,6 +34,7 @@ export class ContentHoldback {
   #partial = '';
   #holding = false;
   #sentCharacters = 0;
+  #spoke = false;
   /** All text so far while Functionary's leading name is still possible; `undefined` once it is not. */
   #leading: string | undefined;
 
@@ -50,6 +51,11 @@ export class ContentHoldback {
     this.#memory = memory;
     // Functionary's `NAME\n` and a bare pythonic `NAME(` both open the message unmarked.
     this.#leading = formats === false || (formats !== undefined && !formats.includes('functionary') && !formats.includes('pythonic')) ? undefined : '';
+  }
+
+  /** True once text that is not blank went out: what is still held is then the end of a message, not all of it. */
+  get spoke(): boolean {
+    return this.#spoke;
   }
 
   /** Characters forwarded so far. */
@@ -109,6 +115,7 @@ export class ContentHoldback {
   #send(text: string): void {
     if (text === '') return;
     this.#sentCharacters += text.length;
+    this.#spoke ||= /\S/.test(text);
     this.#forward(text);
   }
 }

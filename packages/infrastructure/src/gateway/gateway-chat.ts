@@ -153,9 +153,8 @@ export interface GatewayUpstreamFailure {
 export type GatewayChatResult = GatewayChatAnswer | GatewayUpstreamFailure;
 
 /**
- * The gateway's pipeline for one non-streamed upstream exchange (issue 15): sends the client's
- * request to the upstream with the request's tools (their normalised schemas, under the client's
- * names) and its pass-through parameters; reads the answer's calls, structured or written in the
+ * The gateway's pipeline for one client request (issue 15): sends the client's request to the
+ * upstream with the request's tools as the client declared them and its pass-through parameters; reads the answer's calls, structured or written in the
  * text, repairs and validates them against the request's tools; asks the upstream again for a
  * call still invalid, an unknown tool included (the retry handler's rules: `max_retries`,
  * backoff, the circuit breaker, never arguments over `max_argument_size`); and returns one answer.
@@ -177,23 +176,18 @@ export async function runGatewayChat(input: GatewayChatInput, deps: GatewayChatD
   const clock = deps.clock ?? MONOTONIC_CLOCK;
   const registry = new WireNamedRegistry(contract);
   const parser = createToolCallParser({ registry, settings, logger, correlation, clock });
-  let spoke = false;
-  const forward = (text: string): void => {
-    spoke ||= NON_BLANK.test(text);
-    input.stream?.onContent(text);
-  };
   const holdback =
     input.stream === undefined
       ? undefined
-      : new ContentHoldback(request.tools.length === 0 || !settings.extractFromContent ? false : settings.textFormats, request.tools.map((tool) => tool.wireName), forward, input.memory);
+      : new ContentHoldback(request.tools.length === 0 || !settings.extractFromContent ? false : settings.textFormats, request.tools.map((tool) => tool.wireName), input.stream.onContent, input.memory);
   const upstream = new RecordingClient(
     deps.upstream,
     holdback === undefined
       ? undefined
-      : { holdback, registry, parser, spoke: () => spoke, ...(input.stream?.readyForMore === undefined ? {} : { readyForMore: input.stream.readyForMore }) },
+      : { holdback, registry, parser, ...(input.stream?.readyForMore === undefined ? {} : { readyForMore: input.stream.readyForMore }) },
     input.memory,
   );
-  const chatRequest = upstreamRequest(request, contract);
+  const chatRequest = upstreamRequest(request);
   try {
     const first = await upstream.chat(chatRequest, signal === undefined ? {} : { signal });
     // A call the stream dropped (too large) is still a call: checked and refused, not passed as text.
@@ -226,20 +220,21 @@ export async function runGatewayChat(input: GatewayChatInput, deps: GatewayChatD
   }
 }
 
+/** What a tool declared without parameters is sent upstream with: an object with none. */
+const NO_PARAMETERS: JsonSchemaObject = Object.freeze({ type: 'object', properties: Object.freeze({}) }) as JsonSchemaObject;
+
 /**
  * The request the upstream receives: the conversation and the tools as the client sent them
  * (names, descriptions and schemas untouched, a name declared twice included), so the gateway
  * is transparent to the model server. A tool without parameters gets an empty object schema.
  */
-function upstreamRequest(request: GatewayRequest, contract: ToolContract): ChatRequest {
-  const tools: ChatTool[] = [];
-  for (const tool of request.tools) {
-    const registryName = contract.toRegistry(tool.wireName);
-    const definition = registryName === undefined ? undefined : contract.registry.findTool(registryName)?.definition;
-    if (definition === undefined) continue;
-    const parameters = tool.parameters === undefined || tool.parameters === null ? definition.parameters : (tool.parameters as JsonSchemaObject);
-    tools.push({ name: tool.wireName, description: tool.description, parameters, ...(tool.strict === true ? { strict: true } : {}) });
-  }
+function upstreamRequest(request: GatewayRequest): ChatRequest {
+  const tools: ChatTool[] = request.tools.map((tool) => ({
+    name: tool.wireName,
+    description: tool.description,
+    parameters: tool.parameters === undefined || tool.parameters === null ? NO_PARAMETERS : (tool.parameters as JsonSchemaObject),
+    ...(tool.strict === true ? { strict: true } : {}),
+  }));
   return {
     model: request.model,
     messages: request.messages,
@@ -258,7 +253,7 @@ function answered(result: ToolCallHandlingResult, first: ChatResponse, request: 
     ...(call.argumentsText === undefined ? {} : { argumentsText: call.argumentsText }),
   }));
   const invalid = refusedCalls(parse.errors);
-  const reasoning = joinReasoning(upstream.reasoningAside, parse.reasoning);
+  const reasoning = parse.reasoning ?? '';
   const answer: GatewayAnswer = {
     model: first.model || request.model,
     content: parse.content,
@@ -284,7 +279,7 @@ function answered(result: ToolCallHandlingResult, first: ChatResponse, request: 
 
 /** A request without tools answered without calls: the answer as it came, its reasoning included. */
 function untouched(first: ChatResponse, request: GatewayRequest, upstream: RecordingClient): GatewayChatAnswer {
-  const reasoning = joinReasoning(upstream.reasoningAside, first.reasoning);
+  const reasoning = first.reasoning ?? '';
   return {
     kind: 'answer',
     answer: {
@@ -297,12 +292,6 @@ function untouched(first: ChatResponse, request: GatewayRequest, upstream: Recor
     },
     report: { attempts: upstream.requests, repairs: [], outcome: 'success', perCall: [], earlyAborts: 0, tokensSaved: 0 },
   };
-}
-
-/** The first answer's reasoning set aside from its parse, then the parse's; `''` when there is none. */
-function joinReasoning(aside: string | undefined, parsed: string | undefined): string {
-  const parts = [aside ?? '', parsed ?? ''].filter((part) => part !== '');
-  return parts.join('\n\n');
 }
 
 /** `tool_calls` with calls; otherwise the first answer's reason (whose text is the one answered), `stop` when it had none or said `tool_calls`. */
@@ -343,8 +332,6 @@ interface StreamingAttempts {
   readonly holdback: ContentHoldback;
   readonly registry: WireNamedRegistry;
   readonly parser: IToolCallParser;
-  /** True once the holdback forwarded text that is not blank: the first answer said something. */
-  readonly spoke: () => boolean;
   readonly readyForMore?: () => Promise<void> | undefined;
 }
 
@@ -361,12 +348,6 @@ interface StreamingAttempts {
 class RecordingClient implements IChatModelClient {
   readonly provider: string;
   requests = 0;
-  /**
-   * The first streamed answer's reasoning, when its text went out already: kept from the parse,
-   * since an answer that said something is not empty and its reasoning gives no call (as when
-   * not streamed), and still passed on to the client.
-   */
-  reasoningAside: string | undefined;
   usage: TokenUsage = ZERO_TOKEN_USAGE;
   earlyAborts = 0;
   tokensSaved = 0;
@@ -432,14 +413,8 @@ class RecordingClient implements IChatModelClient {
         },
       });
       this.#countSaved(response.usage.completionTokens);
-      // The first answer's text that went out is not in `content()`: its calls are read as the end of a message.
-      const after = first && streaming.spoke() ? { contentFollowsSentText: true } : {};
-      if (first && response.reasoning !== undefined && streaming.spoke()) {
-        const { reasoning, ...spoken } = response;
-        this.reasoningAside = reasoning;
-        return { ...spoken, content: content(), ...after };
-      }
-      return { ...response, content: content(), ...after };
+      // The first answer's text that went out is not in `content()`: what is left is read as the end of a message.
+      return { ...response, content: content(), ...(first && streaming.holdback.spoke ? { contentFollowsSentText: true } : {}) };
     } catch (error) {
       if (verdict === undefined || signal?.aborted === true || !(error instanceof ModelClientException)) throw error;
       this.earlyAborts++;
@@ -452,7 +427,7 @@ class RecordingClient implements IChatModelClient {
       return {
         model: request.model,
         content: content(),
-        ...(first && streaming.spoke() ? { contentFollowsSentText: true } : {}),
+        ...(first && streaming.holdback.spoke ? { contentFollowsSentText: true } : {}),
         toolCalls: accepted ? calls.map((raw) => (raw === call ? { ...raw, incomplete: true } : raw)) : calls,
         finishReason: 'stop',
         usage: ZERO_TOKEN_USAGE,
@@ -469,7 +444,6 @@ class RecordingClient implements IChatModelClient {
   }
 }
 
-const NON_BLANK = /\S/;
 
 /** About what a fragment costs to keep: its text, or its object's length as JSON. */
 function fragmentSize(fragment: ToolCallFragment): number {

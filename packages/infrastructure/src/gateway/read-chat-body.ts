@@ -32,7 +32,7 @@ export function readChatBody(body: unknown, dialect: ChatBodyDialect): GatewayRe
   if (typeof stream !== 'boolean') return refused(requestError('/stream', `stream must be a boolean; got ${describeValueType(stream)}`));
   const messages = readMessageArray(ownValue(body, 'messages'), dialect);
   if ('error' in messages) return refused(messages.error);
-  const tools = readRequestTools(ownValue(body, 'tools'), dialect.wire);
+  const tools = readRequestTools(ownValue(body, 'tools'));
   if (!tools.ok) return refused(tools.error);
   const parameters = requestParameters(body);
   if (!parameters.ok) return refused(parameters.error);

@@ -23,7 +23,7 @@ export interface IgnoredTool {
  * tool contract maps it onto a registry name and back. A name declared twice, and schemas, are
  * the tool contract's to judge (as warnings), so that it sees every tool at once.
  */
-export function readRequestTools(value: unknown, _wire: 'openai' | 'ollama'): RequestToolsReading {
+export function readRequestTools(value: unknown): RequestToolsReading {
   if (value === undefined || value === null) return { ok: true, tools: [], ignored: [] };
   if (!Array.isArray(value)) return { ok: false, error: requestError('/tools', `tools must be an array; got ${describeValueType(value)}`) };
   // Checked before anything is read, so a list of ten thousand tools costs nothing.

@@ -1,20 +1,22 @@
 import { AcodeException, InvalidToolDefinitionException, type IToolSchemaRegistry } from '@acode/application';
 import {
-  canonicalJson,
   countCodePointsUpTo,
+  DEFINITION_RULES,
   describeValueType,
   ERROR_CODES,
   isPlainObject,
+  jsonEquals,
   LOOSE_DEFINITION_RULES,
   MAX_DESCRIPTION_LENGTH,
   MAX_JSON_DEPTH,
   validateToolDefinition,
+  type DefinitionRule,
   type DefinitionViolation,
   type JsonSchemaObject,
   type ToolDefinition,
 } from '@acode/domain';
 import { createToolRegistry } from '../library/create-tool-registry.js';
-import { CfworkerSchemaCompiler } from '../schema/cfworker-schema-compiler.js';
+import { CfworkerSchemaCompiler, schemaStyleViolations } from '../schema/cfworker-schema-compiler.js';
 import { normalizeSchemaDialect } from '../schema/normalize-schema-dialect.js';
 import type { GatewayTool } from './gateway-request.js';
 import { excerpt, toolError, type GatewayRequestError } from './gateway-request-error.js';
@@ -29,7 +31,8 @@ export interface ToolContractOptions {
   /**
    * Decision 7's strictness (`true`, the default): objects a schema leaves open by omission refuse
    * unknown properties. `false` gives the client's schemas JSON Schema's own meaning (an object
-   * without `additionalProperties: false` accepts extra properties); every other check stays.
+   * without `additionalProperties: false` accepts extra properties); every other check is run as
+   * before (what the registry's rules find is reported as warnings either way).
    */
   readonly strict?: boolean;
 }
@@ -119,13 +122,13 @@ function build(tools: readonly GatewayTool[], strict: boolean): ToolContractResu
     applyDefaults: false,
     definitionRules: LOOSE_DEFINITION_RULES,
   });
-  const rulesOfOurs = new CfworkerSchemaCompiler({ closeOpenObjects: strict });
   const names = distinctToolNames(wireNames);
   const warnings: ToolContractWarning[] = [];
   const definitions: ToolDefinition[] = [];
   const toWire = new Map<string, string>();
   const toRegistry = new Map<string, string>();
-  const declared = new Map<string, { index: number; key: string | undefined; position: number }>();
+  /** The first declaration of each wire name: its place in the request, the tool, its slot in `definitions`. */
+  const declared = new Map<string, { at: number; tool: GatewayTool; slot: number }>();
   tools.forEach((tool, index) => {
     const wireName = wireNames[index] as string;
     const position = typeof tool.position === 'number' ? tool.position : index;
@@ -133,27 +136,25 @@ function build(tools: readonly GatewayTool[], strict: boolean): ToolContractResu
     const label = `Tool ${excerpt(wireName)} (tools[${position}])`;
     const first = declared.get(wireName);
     if (first !== undefined) {
-      const same = first.key !== undefined && first.key === declarationKey(tool);
-      warnings.push(warning(`${at}/name`, `${label} is declared twice (tools[${first.index}] and tools[${index}])${same ? '; both say the same, so they are one tool' : '; the two differ, so its calls are read but not checked'}`, !same));
-      if (!same) replaceWithAnyObject(registry, definitions, first.position);
+      const same = sameDeclaration(first.tool, tool);
+      warnings.push(warning(`${at}/name`, `${label} is declared twice (tools[${first.at}] and tools[${position}])${same ? '; both say the same, so they are one tool' : '; the two differ, so its calls are read but not checked'}`, !same));
+      if (!same) replaceWithAnyObject(registry, definitions, first.slot);
       return;
     }
     const name = names[index] as string;
     const description = descriptionOf(tool.description, wireName);
     const parameters = parametersOf(tool.parameters, at, label, warnings);
     let definition: ToolDefinition = { name, description, version: REQUEST_TOOL_VERSION, parameters: parameters ?? ANY_OBJECT };
-    if (parameters !== undefined) {
-      for (const found of ruleViolations(definition, rulesOfOurs)) warnings.push(warning(fieldOf(found.path, at), `${label}: ${found.message}; taken as declared`, false));
-      const refusal = register(registry, definition);
-      if (refusal !== undefined) {
-        warnings.push(warning(at, `${label}: its schema cannot be compiled (${refusal}); its calls are read and repaired but not checked`, true));
-        definition = { ...definition, parameters: ANY_OBJECT };
-        register(registry, definition);
-      }
-    } else {
+    const refusal = register(registry, definition);
+    if (refusal !== undefined) {
+      warnings.push(warning(at, `${label}: its schema cannot be compiled (${refusal}); its calls are read and repaired but not checked`, true));
+      definition = { ...definition, parameters: ANY_OBJECT };
       register(registry, definition);
+    } else if (parameters !== undefined) {
+      // Compiled already under the safety checks: only the style rules are left to report.
+      for (const found of styleViolations(definition)) warnings.push(warning(fieldOf(found.path, at), `${label}: ${found.message}; taken as declared`, false));
     }
-    declared.set(wireName, { index: position, key: declarationKey(tool), position: definitions.length });
+    declared.set(wireName, { at: position, tool, slot: definitions.length });
     definitions.push(definition);
     toWire.set(name, wireName);
     toRegistry.set(wireName, name);
@@ -235,12 +236,13 @@ function convertBounds(value: unknown, depth: number): unknown {
   return out;
 }
 
-/** What the registry's own rules say of `definition` (every definition rule, every schema check): the warnings' source. */
-function ruleViolations(definition: ToolDefinition, compiler: CfworkerSchemaCompiler): DefinitionViolation[] {
-  const found = validateToolDefinition(definition);
-  if (found.length > 0) return found;
-  const compiled = compiler.compile(definition.parameters);
-  return compiled.ok ? [] : [...compiled.violations];
+/** The definition rules a loose registry leaves out: those a client's tool is warned about. */
+const STYLE_RULES: readonly DefinitionRule[] = DEFINITION_RULES.filter((rule) => !LOOSE_DEFINITION_RULES.includes(rule));
+
+/** What the rules a loose registry leaves out say of a definition it took: the warnings' source. */
+function styleViolations(definition: ToolDefinition): DefinitionViolation[] {
+  const found = validateToolDefinition(definition, STYLE_RULES);
+  return found.length > 0 ? found : schemaStyleViolations(definition.parameters);
 }
 
 /** Registers `definition`; the first reason it was refused, else `undefined`. */
@@ -256,18 +258,18 @@ function register(registry: IToolSchemaRegistry, definition: ToolDefinition): st
 }
 
 /** A tool declared twice, differently: what a call to it meant cannot be told, so it is checked against nothing. */
-function replaceWithAnyObject(registry: IToolSchemaRegistry, definitions: ToolDefinition[], position: number): void {
-  const current = definitions[position] as ToolDefinition;
+function replaceWithAnyObject(registry: IToolSchemaRegistry, definitions: ToolDefinition[], slot: number): void {
+  const current = definitions[slot] as ToolDefinition;
   if (current.parameters === ANY_OBJECT) return;
   registry.unregisterTool(current.name, current.version);
   const replaced = { ...current, parameters: ANY_OBJECT };
   register(registry, replaced);
-  definitions[position] = replaced;
+  definitions[slot] = replaced;
 }
 
-/** What makes two declarations of one name the same tool: description and schema, key order ignored. */
-function declarationKey(tool: GatewayTool): string | undefined {
-  return canonicalJson({ description: tool.description ?? '', parameters: tool.parameters ?? null }, MAX_JSON_DEPTH + 2);
+/** Two declarations of one name are one tool when description and schema say the same, key order ignored. */
+function sameDeclaration(a: GatewayTool, b: GatewayTool): boolean {
+  return (a.description ?? '') === (b.description ?? '') && jsonEquals(a.parameters ?? null, b.parameters ?? null);
 }
 
 function warning(field: string, message: string, unchecked: boolean): ToolContractWarning {

@@ -186,9 +186,15 @@ export class ModelServerConnection {
   }
 
   async #readStream(response: TransportResponse, watchdog: RequestWatchdog, site: RequestSite, options: StreamExchangeOptions): Promise<StreamAccumulation> {
+    // Whether any text arrived: with `keepContent: false` the accumulation's own text stays empty.
+    let textArrived = false;
+    const onContent = options.onContent;
     const accumulator = new StreamingToolCallAccumulator({
       format: options.format,
-      ...(options.onContent === undefined ? {} : { onContent: options.onContent }),
+      onContent: (text: string) => {
+        textArrived = true;
+        onContent?.(text);
+      },
       ...(options.onToolCallFragment === undefined ? {} : { onToolCallFragment: options.onToolCallFragment }),
       ...(options.keepContent === undefined ? {} : { keepContent: options.keepContent }),
     });
@@ -237,7 +243,7 @@ export class ModelServerConnection {
     const accumulation = this.#withoutKey(lost === undefined ? accumulator.end() : accumulator.abort());
     // The last line is read: nothing of the stream is held here any more.
     if (held > 0) memory?.release(held);
-    if (!accumulation.complete && accumulation.calls.length === 0 && accumulation.content === '') {
+    if (!accumulation.complete && accumulation.calls.length === 0 && !textArrived) {
       throw lost ?? badResponseError(site, `ended before any answer arrived${firstErrorClause(accumulation)}`);
     }
     if (accumulation.complete || lost !== undefined) return accumulation;

@@ -80,6 +80,8 @@ class RepairPass {
   private afterInsertedComma = false;
   /** Whether the text is laid out without a space after `:` or `,` somewhere; see {@link compactLayout}. */
   private compact: boolean | undefined;
+  /** True once a string was read without its opening quote: no unclosed container may then be closed (two readings). */
+  private unopenedTaken = false;
   /** Closers of nested containers that a `,` followed: a stray closer of that kind at the end is ambiguous. */
   private readonly continuedAfterClose = new Set<number>();
 
@@ -294,12 +296,12 @@ class RepairPass {
    * heuristic closes.
    */
   private closersDownTo(depth: number): string | { readonly open: ContainerOpener } {
+    // A value that lost its opening quote may have started before the container did (`"a": [0,x"`
+    // from `"a": "[0,x"`): a container the text never closes leaves two readings.
+    if (this.unopenedTaken && this.kinds.length > depth) return { open: this.kinds[this.kinds.length - 1] === OBJECT ? '{' : '[' };
     let closers = '';
     for (let d = this.kinds.length - 1; d >= depth; d--) {
       const open: ContainerOpener = this.kinds[d] === OBJECT ? '{' : '[';
-      // A value that lost its opening quote may have started before the container did (`"a": [0,x"`
-      // from `"a": "[0,x"`): a container the text never closes leaves two readings.
-      if (this.repairs.includes('missing_opening_quote')) return { open };
       let closer: string | undefined;
       for (const { name, hook } of this.table.unclosedContainer) {
         closer = hook(open);
@@ -496,6 +498,7 @@ class RepairPass {
     out.copyTo(start);
     out.push('"');
     this.record(hook.name);
+    this.unopenedTaken = true;
     return this.valueEnded(end);
   }
 

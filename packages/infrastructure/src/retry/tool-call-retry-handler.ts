@@ -12,8 +12,8 @@ import {
 } from '@acode/application';
 import {
   addTokenUsage,
-  canonicalJson,
   ERROR_CODES,
+  jsonEquals,
   ZERO_TOKEN_USAGE,
   type ChatRequest,
   type ChatResponse,
@@ -519,6 +519,5 @@ function isAborted(signal: AbortSignal | undefined): boolean {
 
 /** True when `call` is, by name and arguments, a valid call of the answer other than `record`'s. */
 function repeatsAnotherCall(call: ToolCall, record: CallRecord, operation: Operation): boolean {
-  const key = canonicalJson(call.arguments);
-  return operation.records.some((other) => other !== record && other.call !== undefined && other.call.name === call.name && canonicalJson(other.call.arguments) === key);
+  return operation.records.some((other) => other !== record && other.call !== undefined && other.call.name === call.name && jsonEquals(other.call.arguments, call.arguments));
 }

@@ -37,8 +37,20 @@ export interface CfworkerSchemaCompilerOptions {
   readonly checks?: 'all' | 'safety';
 }
 
+/** The style rules of tool schemas: what {@link CfworkerSchemaCompilerOptions.checks} `safety` leaves out. */
+const STYLE_CHECKS: readonly SchemaCheck[] = [rootTypeCheck, dialectCheck, untypedPropertyCheck];
+
 /** The checks of {@link CfworkerSchemaCompilerOptions.checks} `safety`: what the engine needs, none of the style rules. */
-const SAFETY_CHECKS: readonly SchemaCheck[] = TOOL_SCHEMA_CHECKS.filter((check) => check !== rootTypeCheck && check !== dialectCheck && check !== untypedPropertyCheck);
+const SAFETY_CHECKS: readonly SchemaCheck[] = TOOL_SCHEMA_CHECKS.filter((check) => !STYLE_CHECKS.includes(check));
+
+/**
+ * What the style rules of tool schemas say of a parameters schema that compiles under the
+ * `safety` checks: the problems a strict compiler would add, each an ACODE-TSR-006 at its path.
+ * For callers that take such schemas anyway and report the rest as warnings.
+ */
+export function schemaStyleViolations(schema: JsonSchemaObject, limits?: Partial<RegistryLimits>): DefinitionViolation[] {
+  return runChecks(STYLE_CHECKS, schema, { limits: { ...DEFAULT_REGISTRY_LIMITS, ...limits }, basePath: PARAMETERS_PATH });
+}
 
 /**
  * The schema compiler on @cfworker/json-schema (draft 2020-12). `compile` runs the tool-schema

@@ -20,7 +20,7 @@ export interface StreamAccumulation {
    * error in `errors` is not listed here: what arrived of it cannot be trusted.
    */
   readonly calls: readonly RawToolCall[];
-  /** The assistant's text, concatenated. */
+  /** The assistant's text, concatenated; `''` when the caller asked not to keep it (`keepContent: false`). */
   readonly content: string;
   /**
    * The reasoning the server set apart (`delta.reasoning_content` or `delta.reasoning`, Ollama's

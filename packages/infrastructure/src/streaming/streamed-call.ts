@@ -2,9 +2,9 @@ import { utf8ByteLength } from '../validation/utf8-byte-length.js';
 import { PieceBuffer } from './piece-buffer.js';
 
 /**
- * What arrived for one call index of a stream. SSE fragments are kept as arrays of pieces and
- * joined once at the end, so assembling a call costs the length of its text, not the square of
- * its fragment count.
+ * What arrived for one call index of a stream. SSE fragments go into a {@link PieceBuffer}, which
+ * folds small pieces as they come, so assembling a call costs the length of its text, not the
+ * square of its fragment count.
  */
 export class StreamedCall {
   readonly index: number;

@@ -117,10 +117,12 @@ export class ToolCallParser implements IToolCallParser {
     text = split.content;
     // The server's own reasoning field is a block that came before the text's.
     let reasoning = joinReasoning(typeof options.reasoning === 'string' ? options.reasoning : '', split.reasoning);
-    if (calls.length === 0 && settings.extractFromContent && text.trim() === '' && reasoning !== '') {
+    const context = this.extractionContext(options.afterText === true);
+    // Text that went out already makes an answer that is not empty: its reasoning gives no call.
+    if (calls.length === 0 && settings.extractFromContent && text.trim() === '' && options.afterText !== true && reasoning !== '') {
       // A model that forgot to close its thinking before calling: the answer is empty and the
       // reasoning ends with a whole call, so the call is the answer (see callsEndingReasoning).
-      const tail = callsEndingReasoning(reasoning, extractContentToolCalls(reasoning, decode, end, this.extractionContext(options.afterText === true), settings.textFormats), this.extractionContext(options.afterText === true));
+      const tail = callsEndingReasoning(reasoning, extractContentToolCalls(reasoning, decode, end, context, settings.textFormats), context);
       if (tail !== undefined) {
         reasoning = tail.reasoning;
         pending = tail.calls;
@@ -129,7 +131,7 @@ export class ToolCallParser implements IToolCallParser {
       }
     }
     if (calls.length === 0 && settings.extractFromContent && text.length > 0) {
-      const extraction = extractContentToolCalls(text, decode, end, this.extractionContext(options.afterText === true), settings.textFormats);
+      const extraction = extractContentToolCalls(text, decode, end, context, settings.textFormats);
       text = extraction.content;
       pending = [];
       for (const item of extraction.items) {

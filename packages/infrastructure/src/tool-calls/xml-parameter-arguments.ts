@@ -1,6 +1,8 @@
 import type { JsonObject } from '@acode/domain';
 import { scanJsonText } from '../validation/json-text-scanner.js';
 import type { ArgumentsTool } from './arguments-tool.js';
+import { skipWhitespace } from './content/find-json-end.js';
+import { stripOneNewline } from './content/qwen3-xml.js';
 import { typeParameterValues } from './content/type-parameter-values.js';
 
 const FUNCTION = '<function=';
@@ -30,7 +32,7 @@ const MAX_TAG_LENGTH = 160;
  * allows or naming a property twice. Linear in the text.
  */
 export function readXmlParameterArguments(text: string, tool: ArgumentsTool, maxDepth: number): JsonObject | undefined {
-  let pos = skipSpace(text, 0);
+  let pos = skipWhitespace(text, 0);
   let wrapped = false;
   if (text.startsWith(FUNCTION, pos)) {
     const close = tagEnd(text, pos + FUNCTION.length);
@@ -43,7 +45,7 @@ export function readXmlParameterArguments(text: string, tool: ArgumentsTool, max
   const values: Record<string, string> = Object.create(null) as Record<string, string>;
   const keys = new Set<string>();
   for (;;) {
-    pos = skipSpace(text, pos);
+    pos = skipWhitespace(text, pos);
     if (pos >= text.length || text.startsWith(FUNCTION_CLOSE, pos) || text.startsWith(TOOL_CALL_CLOSE, pos)) break;
     if (!text.startsWith(PARAMETER, pos)) return undefined;
     const close = tagEnd(text, pos + PARAMETER.length);
@@ -61,8 +63,8 @@ export function readXmlParameterArguments(text: string, tool: ArgumentsTool, max
   }
   // The end: `</function>` (closing the wrapper, or left by the template without it), then `</tool_call>`.
   const closed = text.startsWith(FUNCTION_CLOSE, pos);
-  if (closed) pos = skipSpace(text, pos + FUNCTION_CLOSE.length);
-  if (text.startsWith(TOOL_CALL_CLOSE, pos)) pos = skipSpace(text, pos + TOOL_CALL_CLOSE.length);
+  if (closed) pos = skipWhitespace(text, pos + FUNCTION_CLOSE.length);
+  if (text.startsWith(TOOL_CALL_CLOSE, pos)) pos = skipWhitespace(text, pos + TOOL_CALL_CLOSE.length);
   if (pos < text.length || (keys.size === 0 && !(wrapped && closed))) return undefined;
 
   const typed = typeParameterValues(values, tool.parameters);
@@ -96,21 +98,4 @@ function isParameterName(name: string): boolean {
     if (code <= 0x20 || code === 0x22 || code === 0x27 || code === 0x3c || code === 0x3e || code === 0x3d || code === 0x2f || code === 0x60) return false;
   }
   return true;
-}
-
-/** The value without the one newline the template writes after the tag and before the closing tag. */
-function stripOneNewline(value: string): string {
-  let text = value.startsWith('\r\n') ? value.slice(2) : value.startsWith('\n') ? value.slice(1) : value;
-  text = text.endsWith('\r\n') ? text.slice(0, -2) : text.endsWith('\n') ? text.slice(0, -1) : text;
-  return text;
-}
-
-function skipSpace(text: string, from: number): number {
-  let i = from;
-  while (i < text.length) {
-    const code = text.charCodeAt(i);
-    if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) break;
-    i++;
-  }
-  return i;
 }

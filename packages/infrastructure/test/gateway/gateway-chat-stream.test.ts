@@ -70,6 +70,14 @@ describe.each(['openai-compatible', 'ollama'] as const)('runGatewayChat, streame
     expect(answer(result).answer.content).toBe('');
   });
 
+  it('a stream of text cut by the upstream is an answer of the text that went out, not a failure', async () => {
+    const content = 'A long answer that streams on and on without any call in it, until the connection drops.';
+    const { result, forwarded } = await run([{ kind: 'cut_stream', afterBytes: 600, then: { kind: 'text', content } }], type);
+    expect(result.kind).toBe('answer');
+    expect(forwarded.join('').length).toBeGreaterThan(0);
+    expect(content.startsWith(forwarded.join(''))).toBe(true);
+  });
+
   it('forwards the text before a call written in it, never the call; the call arrives structured', async () => {
     const content = 'Let me check that for you. <tool_call>{"name": "getWeather", "arguments": {"city": "Paris"}}</tool_call>';
     const { result, forwarded } = await run([{ kind: 'text', content }], type);

@@ -3,12 +3,12 @@ import { readRequestTools } from '../../src/gateway/read-request-tools.js';
 
 describe('readRequestTools', () => {
   it('reads absent and null as no tools', () => {
-    expect(readRequestTools(undefined, 'openai')).toEqual({ ok: true, tools: [], ignored: [] });
-    expect(readRequestTools(null, 'ollama')).toEqual({ ok: true, tools: [], ignored: [] });
+    expect(readRequestTools(undefined)).toEqual({ ok: true, tools: [], ignored: [] });
+    expect(readRequestTools(null)).toEqual({ ok: true, tools: [], ignored: [] });
   });
 
   it('keeps the name, description, schema and strict flag; null parameters are none', () => {
-    expect(readRequestTools([{ type: 'function', function: { name: 'a', description: 'd', parameters: null, strict: false } }], 'openai')).toEqual({
+    expect(readRequestTools([{ type: 'function', function: { name: 'a', description: 'd', parameters: null, strict: false } }])).toEqual({
       ok: true,
       tools: [{ position: 0, wireName: 'a', description: 'd', parameters: undefined, strict: false }],
       ignored: [],
@@ -16,7 +16,7 @@ describe('readRequestTools', () => {
   });
 
   it('leaves tools of other kinds out, each noted with its place, and refuses a type that is not a name', () => {
-    expect(readRequestTools([{ type: 'custom', custom: { name: 'grammar' } }, { type: 'function', function: { name: 'a' } }, { type: 'web_search' }], 'openai')).toEqual({
+    expect(readRequestTools([{ type: 'custom', custom: { name: 'grammar' } }, { type: 'function', function: { name: 'a' } }, { type: 'web_search' }])).toEqual({
       ok: true,
       tools: [{ position: 1, wireName: 'a', description: '', parameters: undefined }],
       ignored: [
@@ -34,13 +34,13 @@ describe('readRequestTools', () => {
     [[{ type: 'function', function: { name: 'a', strict: 'yes' } }], 'ACODE-GTW-001', '/tools/0/function/strict', 'tools[0].function.strict must be a boolean; got a string'],
     [[{ function: { name: 'a' } }], 'ACODE-GTW-001', '/tools/0/type', 'tools[0].type must be a string such as "function"; got nothing'],
   ])('refuses %j', (tools, code, field, message) => {
-    expect(readRequestTools(tools, 'openai')).toEqual({ ok: false, error: { code, field, message } });
+    expect(readRequestTools(tools)).toEqual({ ok: false, error: { code, field, message } });
   });
 
   it('refuses parameters nested past 64 levels', () => {
     let deep: unknown = {};
     for (let i = 0; i < 1_000; i++) deep = { not: deep };
-    expect(readRequestTools([{ type: 'function', function: { name: 'a', parameters: deep } }], 'openai')).toEqual({
+    expect(readRequestTools([{ type: 'function', function: { name: 'a', parameters: deep } }])).toEqual({
       ok: false,
       error: { code: 'ACODE-GTW-002', field: '/tools/0/function/parameters', message: 'tools[0].function.parameters must be JSON nesting at most 64 levels' },
     });

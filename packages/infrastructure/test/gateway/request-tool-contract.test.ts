@@ -31,6 +31,14 @@ describe('toolContract', () => {
     expect(contract.registry.tryValidateArguments('get_weather', '{"city":"Paris"}').success).toBe(true);
   });
 
+  it('names a tool by its place in the request, tools of other kinds counted, when it is declared twice', () => {
+    const contract = contractOf([
+      { position: 1, wireName: 'f', description: 'x', parameters: city },
+      { position: 2, wireName: 'f', description: 'x', parameters: { ...city } },
+    ]);
+    expect(contract.warnings.map((w) => [w.field, w.message])).toEqual([['/tools/2/function/name', 'Tool "f" (tools[2]) is declared twice (tools[1] and tools[2]); both say the same, so they are one tool']]);
+  });
+
   it('takes any name an upstream would: dots, hyphens, non-ASCII, camelCase, over 64 characters', () => {
     const names = ['math.factorial', 'get-weather', '天气', 'getPlayerStats', `x${'y'.repeat(100)}`];
     const contract = contractOf(names.map((wireName) => ({ wireName, description: 'd', parameters: city })));
@@ -131,8 +139,11 @@ describe('toolContract', () => {
         },
       },
     ]);
-    expect(contract.warnings.length).toBeGreaterThan(0);
     expect(contract.warnings.every((w) => w.code === 'ACODE-GTW-008' && !w.unchecked)).toBe(true);
+    const fields = contract.warnings.map((w) => w.field);
+    expect(fields).toContain('/tools/0/function/parameters/properties/playerID');
+    expect(fields.some((field) => field.startsWith('/tools/0/function/parameters/properties/verbose'))).toBe(true);
+    expect(fields.some((field) => field.startsWith('/tools/0/function/parameters/properties/order'))).toBe(true);
     // The arguments come back as sent: no default written in (not "True", not order 1).
     expect(contract.registry.tryValidateArguments('get_player', '{"playerID":"p7","order":2}')).toMatchObject({ success: true, arguments: { playerID: 'p7', order: 2 } });
     const sent = contract.registry.tryValidateArguments('get_player', '{"playerID":"p7","order":2}');
@@ -148,6 +159,8 @@ describe('toolContract', () => {
       { wireName: 'r', description: 'x', parameters: { type: 'object', properties: { s: { $ref: '#/$defs/missing' } } } },
     ]);
     expect(contract.warnings.filter((w) => w.unchecked).map((w) => w.field)).toEqual(['/tools/1/function/name', '/tools/2/function', '/tools/3/function']);
+    // A schema that cannot compile is one problem: one warning, never also "taken as declared".
+    expect(contract.warnings.filter((w) => w.field.startsWith('/tools/2/') || w.field.startsWith('/tools/3/')).map((w) => w.unchecked)).toEqual([true, true]);
     for (const name of ['e', 'p', 'r']) expect(contract.registry.tryValidateArguments(name, '{"n":"x","s":1}').success).toBe(true);
   });
 
@@ -161,6 +174,23 @@ describe('toolContract', () => {
     expect(relaxed.tryValidateArguments('w', '{}').success).toBe(false);
     const closed = contractOf([{ wireName: 'w', description: 'w', parameters: { ...city, additionalProperties: false } }], false).registry;
     expect(closed.tryValidateArguments('w', '{"city":"P","extra":1}').success).toBe(false);
+  });
+
+  it('reads a hostile draft-04 schema as data: __proto__ stays a key, nothing is polluted, deep nesting is warned about', () => {
+    const schema = JSON.parse(
+      '{"$schema":"http://json-schema.org/draft-04/schema#","__proto__":{"polluted":1},"type":"object","properties":{"__proto__":{"type":"number","minimum":0,"exclusiveMinimum":true}}}',
+    );
+    const contract = contractOf([{ wireName: 'p', description: 'x', parameters: schema }]);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    const parameters = contract.definitions[0]?.parameters as Record<string, unknown>;
+    expect(Object.getPrototypeOf(parameters)).toBe(Object.prototype);
+    expect(Object.hasOwn(parameters['properties'] as object, '__proto__')).toBe(true);
+    expect(contract.registry.tryValidateArguments('p', '{"__proto__": 0}').success).toBe(false);
+    expect(contract.registry.tryValidateArguments('p', '{"__proto__": 1}').success).toBe(true);
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 5_000; i++) deep = { type: 'object', properties: { a: deep } };
+    const nested = toolContract([{ wireName: 'd', description: 'x', parameters: { $schema: 'http://json-schema.org/draft-04/schema#', ...deep } }]);
+    expect(nested.ok && nested.contract.warnings.some((w) => w.unchecked)).toBe(true);
   });
 
   it('never throws on hostile tools', () => {

@@ -130,7 +130,11 @@ describe('decodeArguments with the tool: plain text', () => {
       fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })), (object) => {
         const text = JSON.stringify(object);
         const decoded = decodeArguments(text, options);
-        if (!decoded.ok) return; // over the nesting limit: refused as before
+        // Only the size limit may refuse valid JSON here (depth 3 is inside the limit of 8).
+        if (!decoded.ok) {
+          expect({ kind: decoded.kind, over: Buffer.byteLength(text) > options.maxSizeBytes }).toEqual({ kind: 'size', over: true });
+          return;
+        }
         expect(decoded).toEqual({ ok: true, value: JSON.parse(text), repairs: [] });
       }),
       { numRuns: 300 },

@@ -48,6 +48,8 @@ describe('calls inside reasoning', () => {
     const result = parser.parseResponse(textAnswer(`<think>Maybe ${CALL} then I would check the size first.`));
     expect(result.toolCalls).toEqual([]);
     expect(result.errors).toEqual([]);
+    expect(result.reasoning).toContain(CALL);
+    expect(result.content).toBe('');
   });
 
   it('keeps a call to a tool the request did not declare as reasoning', () => {

@@ -54,10 +54,17 @@ export function extractBareJson(content: string, context: ExtractionContext): Co
     const values = valuesToTail(content, candidate, last);
     if (Array.isArray(values)) {
       // The calls are the values at the end that are all calls (`[note] {...}` keeps `[note]` as text).
+      // Each value of the tail read once, from the end: whether it is a call, and to a declared tool.
       let first = values.length;
-      while (first > 0 && readsAsCalls((values[first - 1] as JsonText).text, context) !== 'no') first--;
+      let declared = false;
+      while (first > 0) {
+        const reading = readsAsCalls((values[first - 1] as JsonText).text, context);
+        if (reading === 'no') break;
+        declared ||= reading === 'declared';
+        first--;
+      }
       const calls = values.slice(first);
-      if (!calls.some((value) => readsAsCalls(value.text, context) === 'declared')) return [];
+      if (!declared) return [];
       const body = calls.length === 1 ? (calls[0] as JsonText).text : `[${calls.map((value) => value.text).join(',')}]`;
       const stray = calls.some((value) => value.stray !== '');
       const end = content.length - trailingSpace(content);

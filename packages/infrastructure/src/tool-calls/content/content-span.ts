@@ -44,8 +44,9 @@ export interface ContentSpan {
   /** True when the closing marker never came: the body runs to the end of the content. */
   readonly incomplete?: boolean;
   /**
-   * True when nothing closes the calls (bare `f(a=1)` lines): when the output was cut (finish
-   * reason `length`), its last call may be the one cut, and is refused as such.
+   * True when nothing closes the calls (bare `f(a=1)` lines, separate bare JSON objects, Granite's
+   * `<function_call>` runs): when the output was cut (finish reason `length`), its last call may
+   * be the one cut, and is refused as such.
    */
   readonly open?: boolean;
   /** What the extractor read beyond the format's syntax (an unescaped apostrophe...), carried to the span's calls. */

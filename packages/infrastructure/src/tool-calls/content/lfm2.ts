@@ -41,7 +41,10 @@ function readBody(body: string, start: number, end: number, cut: boolean): Conte
   // `[]`: the model called nothing (vLLM reads it so); the markers are removed.
   if (body[first] === '[' && second === ']' && skipWhitespace(body, skipWhitespace(body, first + 1) + 1) >= body.length) return { start, end, calls: [], source: SOURCE, marked: true, ...incomplete };
   const parsed = parsePythonCalls(body, first);
-  if (parsed.ok && skipWhitespace(body, parsed.end) >= body.length) return { start, end, calls: parsed.calls, source: SOURCE, marked: true, ...incomplete };
+  if (parsed.ok && skipWhitespace(body, parsed.end) >= body.length) {
+    // The repairs the reading took (an apostrophe inside a quoted string) are the call's, as in the pythonic format.
+    return { start, end, calls: parsed.calls, source: SOURCE, marked: true, ...incomplete, ...(parsed.repairs === undefined ? {} : { repairs: parsed.repairs }) };
+  }
   const message = parsed.ok ? 'unexpected text after the calls' : `pythonic call syntax error at offset ${parsed.position}: ${parsed.message}`;
   const name = parsed.ok ? undefined : parsed.name;
   return { start, end, failure: { message, raw: body, ...(name === undefined ? {} : { name }) }, source: SOURCE, marked: true, ...incomplete };

@@ -52,7 +52,10 @@ function pythonicSpan(content: string, tag: number, bodyStart: number, context: 
   const nameStart = content[bodyStart] === '[' ? skipWhitespace(content, bodyStart + 1) : bodyStart;
   if (!opensCall(content, nameStart)) return undefined;
   const parsed = parsePythonCalls(content, bodyStart);
-  if (parsed.ok) return { start: tag, end: afterEndToken(content, parsed.end), calls: parsed.calls.map((call) => builtinCall(call, context)), source: 'content_python_tag', marked: true };
+  if (parsed.ok) {
+    const repairs = parsed.repairs === undefined ? {} : { repairs: parsed.repairs };
+    return { start: tag, end: afterEndToken(content, parsed.end), calls: parsed.calls.map((call) => builtinCall(call, context)), source: 'content_python_tag', marked: true, ...repairs };
+  }
   const stop = firstEndToken(content, bodyStart);
   const bodyEnd = stop?.start ?? content.length;
   const raw = content.slice(bodyStart, bodyEnd);

@@ -177,7 +177,7 @@ function earliest(offsets: readonly number[], otherwise: number): number {
 }
 
 /** The value without the one newline the template writes after the tag and before the closing tag. */
-function stripOneNewline(value: string): string {
+export function stripOneNewline(value: string): string {
   let text = value.startsWith('\r\n') ? value.slice(2) : value.startsWith('\n') ? value.slice(1) : value;
   text = text.endsWith('\r\n') ? text.slice(0, -2) : text.endsWith('\n') ? text.slice(0, -1) : text;
   return text;
