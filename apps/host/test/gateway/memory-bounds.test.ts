@@ -10,7 +10,9 @@ afterAll(stopAll);
 describe('a streamed answer holds only what the gateway needs', () => {
   let upstreamPort: number;
   beforeAll(async () => {
-    const upstream = await startUpstream(8 * MiB);
+    // Far longer than any limit below plus what the sockets' buffers take (a few MiB on loopback,
+    // more where the kernel tunes them up), so an answer read to its end cannot pass for one cut.
+    const upstream = await startUpstream(64 * MiB);
     upstreamPort = upstream.port;
   });
 
@@ -21,9 +23,12 @@ describe('a streamed answer holds only what the gateway needs', () => {
     // Nothing was forwarded yet (the text opens a call), so the refusal is still an HTTP status.
     expect(status).toBe(502);
     expect(JSON.parse(tail)).toMatchObject({ error: { code: 'ACODE-GTW-006', message: expect.stringContaining('gateway.max_buffered_bytes') } });
-    // The upstream request was stopped near the limit, not read to its 8 MiB end.
+    // The upstream request was closed, near the limit: what moved is the held text plus what the
+    // sockets' buffers took (4.1 MiB seen on a CI machine), not the 64 MiB to its end.
     await new Promise((wait) => setTimeout(wait, 200));
-    expect((await upstreamStats(upstreamPort)).written - before).toBeLessThan(4 * MiB);
+    const after = await upstreamStats(upstreamPort);
+    expect(after.open).toBe(0);
+    expect(after.written - before).toBeLessThan(20 * MiB);
   });
 
   it('cuts answers once all of them together pass gateway.max_total_buffered_bytes, naming that setting', async () => {
