@@ -26,6 +26,20 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        // The real agents, Claude Code and Codex CLI, through the host's Anthropic Messages and
+        // Responses routes (e2e/agents/FINDINGS.md). Their own npm project, e2e/agents/ (not in the
+        // workspace), installed by the global set-up when missing or when its lock changed. Last,
+        // after the attack tests: each run starts a large native binary.
+        extends: true,
+        test: {
+          name: 'agents',
+          include: ['e2e/agents/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/agents/global-setup.mjs'],
+          testTimeout: 150_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -8,7 +8,7 @@
  * process, `kb_search` and the bench's echo tool in a child process) with issue 5's budgets; then
  * repair safety, calls in text, hostile inputs (with two attacks on the real host process), import
  * cost, and the gateway (issue 15: the host's
- * `/v1/chat/completions` beside the same scripted upstream reached directly; alone with
+ * `/v1/chat/completions`, `/v1/messages` and `/v1/responses` beside the same scripted upstream reached directly; alone with
  * `pnpm bench:gateway`). Prints the report and writes it to `bench/RESULTS.md`. Exits non-zero only when the bench itself crashes; budget misses are
  * printed, not fatal. Run with `node --expose-gc` (the heap figures need it).
  */
@@ -136,7 +136,7 @@ async function measureAndReport({ acode, peers, parsing, execution, notes }) {
   const importCost = measureImportCost(imports);
   notes.push(...importCostNotes(importCost), ...missing.map((peer) => `Import cost of ${peer} NOT MEASURED: the package is not installed.`));
 
-  process.stdout.write('Gateway, directly and through the host (about half a minute)...\n');
+  process.stdout.write('Gateway, directly and through the host (chat, Messages and Responses routes; about forty seconds)...\n');
   const gateway = await runGatewaySection();
   notes.push(...gateway.notes);
 

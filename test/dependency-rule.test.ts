@@ -26,8 +26,9 @@ const layers: Record<string, Layer> = {
   '@acode/infrastructure': { dir: 'packages/infrastructure', workspace: ['@acode/domain', '@acode/application'], externals: true },
   '@acode/composition': { dir: 'packages/composition', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure'], externals: true },
   '@acode/adapters': { dir: 'packages/adapters', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure'], externals: true },
+  '@acode/gateway': { dir: 'packages/gateway', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure'], externals: true },
   '@acode/cli': { dir: 'apps/cli', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure', '@acode/composition'], externals: true },
-  '@acode/host': { dir: 'apps/host', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure', '@acode/composition'], externals: true },
+  '@acode/host': { dir: 'apps/host', workspace: ['@acode/domain', '@acode/application', '@acode/infrastructure', '@acode/composition', '@acode/gateway'], externals: true },
 };
 
 /** Packages `@acode/infrastructure`'s source never imports: the DI container lives in `@acode/composition`. */

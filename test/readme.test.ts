@@ -1,5 +1,5 @@
 import { ADVANCED_SCHEMA_KEYWORDS, BASIC_SCHEMA_KEYWORDS, ERROR_CODE_TITLES, FULL_SCHEMA_KEYWORDS } from '../packages/domain/src/index.js';
-import { loadConfig, type AcodeConfig } from '../packages/infrastructure/src/config/index.js';
+import { loadConfig, resolveModel, type AcodeConfig } from '../packages/infrastructure/src/config/index.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -27,6 +27,13 @@ describe('README', () => {
     const config = loadExample(/```yaml\n(tool_registry:[\s\S]*?)```/);
     expect(config.registry.disabledTools).toEqual(['command_execute']);
     expect(config.customTools.map((t) => (t.definition as { name: string }).name)).toEqual(['custom_greeting']);
+  });
+
+  it('shows a gateway.models example for the agents that loads without warnings and maps their names', () => {
+    const config = loadExample(/```yaml\n# \.agent\/config\.yml of the directory the host starts in\n(gateway:[\s\S]*?)```/);
+    expect(config.gateway.upstream).toEqual({ baseUrl: 'http://127.0.0.1:11434', type: 'ollama' });
+    expect(resolveModel(config.gateway.models, 'claude-sonnet-4-5')).toBe('qwen3-coder:30b');
+    expect(resolveModel(config.gateway.models, 'gpt-5-codex')).toBe('qwen3-coder:30b');
   });
 
   it('shows a tool_call example that loads without warnings', () => {

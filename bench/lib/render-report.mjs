@@ -126,6 +126,18 @@ Every request declares one tool (\`get_weather\`). Rows:
 - Latency and first content: rounds of 50 requests per side, the sides alternating (A B B A), after
   warm-up; nearest-rank p50 and p99 of each side, *added* is the gateway's figure minus the direct one.
   The goals (under 1 ms added) are judged on p99, like every latency budget here.
+- The other fronts, \`/v1/messages\` (Anthropic Messages: Claude Code, \`@anthropic-ai/sdk\`) and
+  \`/v1/responses\` (OpenAI Responses: Codex, \`openai.responses\`): the same two answers, asked in
+  their clients' shape (Anthropic: \`model\`, \`max_tokens\`, \`messages\` with a \`text\` block,
+  \`tools\` with \`input_schema\`, \`stream\`; Responses: \`model\`, \`input\` as a user \`message\`
+  item, \`tools\` as \`{type: 'function', name, parameters}\`, \`stream\`, no \`store\`, so the host
+  keeps each answer as the API does by default), which the host turns into the same OpenAI chat
+  request upstream, and its answer back into the front's. *Direct* is the upstream's own chat
+  request, measured again beside each front in rounds of their own (20 rounds of 50 requests per
+  side and measure, A B B A), so *added* is what the front and the pipeline cost together. First
+  content is the first \`content_block_delta\` with a \`text_delta\` (Anthropic), the first
+  \`response.output_text.delta\` (Responses). Issue 15's goals are the chat route's: these rows
+  have no verdict.
 - *Throughput*: 50 clients at once, each sending non-streamed tool-call requests one after another
   on keep-alive connections; requests per second over the run, the median of three runs per side.
   \`gateway.max_concurrent_upstream\` is ${setup.maxConcurrentUpstream} here (default 32, and as many waiting), so the

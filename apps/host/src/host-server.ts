@@ -13,7 +13,7 @@ import { ERROR_CODES, type RegistryLimits } from '@acode/domain';
 import { eventLoopShare, REQUEST_START_COST } from '@acode/infrastructure/model-clients';
 import type { HostDefinitions } from './definitions/host-definitions.js';
 import type { HostExecution } from './execution/host-execution.js';
-import { GatewayRequestMetrics } from './gateway/gateway-metrics.js';
+import { GatewayRequestMetrics } from '@acode/gateway';
 import type { HostGateway } from './gateway/host-gateway.js';
 import { accessRefusalResponse, canonicalHostAccess, createAccessPolicy, isOpenRoute, type AccessPolicy, type AccessTarget, type HostAccess } from './http/access-policy.js';
 import { isLoopbackAddress } from './gateway/gateway-guard.js';
@@ -208,16 +208,21 @@ export function createHostServer(options: HostServerOptions): HostServer {
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const match = matches.find(({ candidate }) => candidate.method === method);
     // The host's own routes keep priority; the gateway takes the rest of `/v1/` and `/api/`.
-    const gatewayTemplate = matches.length === 0 && gateway !== undefined && gateway.handles(segments) ? gateway.templateOf(req.method, segments) : undefined;
+    const gatewayRoute = matches.length === 0 && gateway !== undefined && gateway.handles(segments) ? gateway.routeOf(req.method, segments, req.headers) : undefined;
+    const gatewayTemplate = gatewayRoute?.template;
     // One access rule for every request, decided before any route or the gateway runs (a 404 or 405 included).
-    const target = accessTarget(gatewayTemplate, segments, match?.candidate);
+    const target: AccessTarget =
+      gatewayRoute === undefined ? { family: 'host', open: isOpenRoute(match?.candidate) } : { family: 'gateway', front: gatewayRoute.front, chat: gatewayRoute.kind === 'chat' || gatewayRoute.kind === 'count_tokens' };
     const refusal = accessPolicy().check(req, target);
     if (refusal !== undefined) {
-      if (gatewayTemplate !== undefined) countGatewayRefusal(gatewayTemplate, refusal.reason === 'token' || refusal.reason === 'no-token' ? 'unauthorized' : 'invalid_request');
+      if (gatewayRoute !== undefined) new GatewayRequestMetrics(metrics, gatewayRoute.label).finish(refusal.reason === 'token' || refusal.reason === 'no-token' ? 'unauthorized' : 'invalid_request');
       return { template: gatewayTemplate ?? match?.candidate.template ?? '(unmatched)', respond: async () => accessRefusalResponse(refusal, target, correlationId) };
     }
     // The token is the host's: no route sees it, and the gateway never forwards it (the upstream gets its own key, if any).
-    if (accessPolicy().tokenRequired) delete req.headers.authorization;
+    if (accessPolicy().tokenRequired) {
+      delete req.headers.authorization;
+      delete req.headers['x-api-key'];
+    }
     if (gateway !== undefined && gatewayTemplate !== undefined) {
       const gone = goneSignal(res);
       return { template: gatewayTemplate, respond: () => gateway.serve(req, res, correlationId, gone) };
@@ -238,11 +243,6 @@ export function createHostServer(options: HostServerOptions): HostServer {
           context,
         ),
     };
-  }
-
-  /** A gateway request refused by the access rule, counted under the route it was for (`acode_gateway_requests_total`). */
-  function countGatewayRefusal(template: string, outcome: 'unauthorized' | 'invalid_request'): void {
-    new GatewayRequestMetrics(metrics, template === CHAT_TEMPLATES.openai ? 'openai_chat' : template === CHAT_TEMPLATES.ollama ? 'ollama_chat' : 'pass_through').finish(outcome);
   }
 
   return {
@@ -298,18 +298,6 @@ function goneSignal(res: ServerResponse): AbortSignal {
     if (!res.writableFinished) gone.abort(new Error('The client closed the connection'));
   });
   return gone.signal;
-}
-
-/** The chat routes' templates, as `HostGateway.templateOf` names them. */
-const CHAT_TEMPLATES = Object.freeze({ openai: '/v1/chat/completions', ollama: '/api/chat' });
-
-/** What the access rule needs to know of a request's route: its family, whether it is open, a gateway path's wire and whether it is a chat route. */
-function accessTarget(gatewayTemplate: string | undefined, segments: readonly string[], route: HostRoute | undefined): AccessTarget {
-  if (gatewayTemplate === undefined) return { family: 'host', open: isOpenRoute(route) };
-  if (gatewayTemplate === CHAT_TEMPLATES.openai) return { family: 'gateway', wire: 'openai', chat: true };
-  if (gatewayTemplate === CHAT_TEMPLATES.ollama) return { family: 'gateway', wire: 'ollama', chat: true };
-  // As the gateway shapes its own errors: Ollama's under `/api/`, OpenAI's elsewhere.
-  return { family: 'gateway', wire: segments[0] === 'api' ? 'ollama' : 'openai', chat: false };
 }
 
 function fixed(response: HostResponse): { template: string; respond: () => Promise<HostResponse> } {

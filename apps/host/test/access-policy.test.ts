@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { anthropicMessagesFront, ollamaChatFront, openAiChatFront } from '@acode/infrastructure/gateway';
 import { SecretValue } from '@acode/infrastructure/model-clients';
 import { accessRefusalResponse, createAccessPolicy, isPreflightedType, type AccessTarget } from '../src/http/access-policy.js';
 import { hostNameAllowed, isUnspecifiedAddress } from '../src/http/allowed-host-names.js';
@@ -9,8 +10,9 @@ import { createHostServer } from '../src/host-server.js';
 
 const HOST: AccessTarget = { family: 'host', open: false };
 const OPEN: AccessTarget = { family: 'host', open: true };
-const CHAT: AccessTarget = { family: 'gateway', wire: 'openai', chat: true };
-const PASS: AccessTarget = { family: 'gateway', wire: 'ollama', chat: false };
+const CHAT: AccessTarget = { family: 'gateway', front: openAiChatFront, chat: true };
+const PASS: AccessTarget = { family: 'gateway', front: ollamaChatFront, chat: false };
+const MESSAGES: AccessTarget = { family: 'gateway', front: anthropicMessagesFront, chat: true };
 const token = new SecretValue('unit-token');
 
 describe('createAccessPolicy', () => {
@@ -25,6 +27,13 @@ describe('createAccessPolicy', () => {
     expect(guarded.check({ headers: { host: 'localhost', authorization: 'Bearer nope' } }, CHAT)).toMatchObject({ reason: 'token' });
     expect(guarded.check({ headers: { host: 'localhost', authorization: 'bearer unit-token', 'content-type': 'application/json' } }, CHAT)).toBeUndefined();
     expect(guarded.check({ headers: { host: 'localhost' } }, OPEN)).toBeUndefined();
+    // Anthropic's SDK sends its key as x-api-key: the token there opens a gateway path, never a host route.
+    const json = { host: 'localhost', 'content-type': 'application/json' };
+    expect(guarded.check({ headers: { ...json, 'x-api-key': 'unit-token' } }, MESSAGES)).toBeUndefined();
+    expect(guarded.check({ headers: { ...json, 'x-api-key': 'unit-token' } }, CHAT)).toBeUndefined();
+    expect(guarded.check({ headers: { ...json, 'x-api-key': 'nope' } }, MESSAGES)).toMatchObject({ reason: 'token' });
+    expect(guarded.check({ headers: { ...json, 'x-api-key': 'unit-token unit-token' } }, MESSAGES)).toMatchObject({ reason: 'token' });
+    expect(guarded.check({ headers: { ...json, 'x-api-key': 'unit-token' } }, HOST)).toMatchObject({ reason: 'token' });
   });
 
   it('serves only the open routes beyond loopback without a token (execution routes above all)', () => {
@@ -151,6 +160,9 @@ describe('accessRefusalResponse', () => {
     expect(ollama.body).toEqual({ error: 'ACODE-HST-008: no' });
     const openai = accessRefusalResponse({ reason: 'no-token', status: 401, code: 'ACODE-HST-005', message: 'none' }, CHAT, 'c1');
     expect(openai.body).toMatchObject({ error: { code: 'ACODE-GTW-003', message: 'none' } });
-    for (const response of [host, ollama, openai]) expect(Object.keys(response.headers ?? {}).some((name) => name.toLowerCase().startsWith('access-control'))).toBe(false);
+    const anthropic = accessRefusalResponse({ reason: 'token', status: 401, code: 'ACODE-HST-005', message: 'none' }, MESSAGES, 'c1');
+    expect(anthropic.status).toBe(401);
+    expect(anthropic.body).toMatchObject({ type: 'error', error: { type: 'authentication_error', message: expect.stringContaining('ACODE-GTW-003') } });
+    for (const response of [host, ollama, openai, anthropic]) expect(Object.keys(response.headers ?? {}).some((name) => name.toLowerCase().startsWith('access-control'))).toBe(false);
   });
 });

@@ -42,12 +42,13 @@ export function closingAgent() {
  * @param {string} url
  * @param {string} body
  * @param {Agent} agent
- * @param {{ stream?: boolean }} [options] `stream`: watch for the first content event of an SSE body.
+ * @param {{ stream?: boolean, isContent?: import('./sse-content.mjs').ContentTest }} [options] `stream`: watch for the first
+ *   content event of an SSE body, as `isContent` tells it (OpenAI chat's unless told).
  * @returns {Promise<Exchange>}
  */
 export function exchange(url, body, agent, options = {}) {
   return new Promise((resolve, reject) => {
-    const scan = options.stream ? contentEventScanner() : undefined;
+    const scan = options.stream ? contentEventScanner(options.isContent) : undefined;
     /** @type {number | undefined} */
     let firstContentMs;
     const started = performance.now();

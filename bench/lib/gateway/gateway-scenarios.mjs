@@ -1,9 +1,13 @@
 // @ts-check
 /**
  * The requests the gateway section sends, and the scripted upstream's answer to each. The same
- * body goes to the upstream directly and through the gateway; the upstream tells the scenarios
- * apart by the user message (the gateway forwards the conversation as it came).
+ * body goes to the upstream directly and through the gateway's `/v1/chat/completions`; the
+ * gateway's other fronts (`/v1/messages`, `/v1/responses`) get the same request in their own
+ * clients' shape, which the gateway turns into the same OpenAI chat request upstream. The
+ * upstream tells the scenarios apart by the user message (the gateway forwards the conversation
+ * as it came).
  */
+import { hasAnthropicText, hasContent, hasResponsesText } from './sse-content.mjs';
 
 /** The tool every request declares, as an agent sends it. */
 export const BENCH_TOOLS = Object.freeze([
@@ -58,6 +62,103 @@ export function requestBody(scenario) {
     ...(scenario.stream ? { stream: true } : {}),
   });
 }
+
+/** The same tool as Anthropic's clients declare it (Claude Code, `@anthropic-ai/sdk`): `input_schema`, no `type`. */
+export const ANTHROPIC_BENCH_TOOLS = Object.freeze(BENCH_TOOLS.map(({ function: { name, description, parameters } }) => ({ name, description, input_schema: parameters })));
+
+/** The same tool as Responses clients declare it (Codex, `openai.responses`): flat, `type: 'function'`. */
+export const RESPONSES_BENCH_TOOLS = Object.freeze(BENCH_TOOLS.map(({ function: { name, description, parameters } }) => ({ type: 'function', name, description, parameters, strict: false })));
+
+/**
+ * A scenario's body as Anthropic's clients send it to `POST /v1/messages`: the user's words as a
+ * `text` block (as Claude Code writes them), `max_tokens` (required), `stream` when streamed.
+ *
+ * @param {Scenario} scenario
+ * @returns {string}
+ */
+export function messagesRequestBody(scenario) {
+  return JSON.stringify({
+    model: 'bench-model',
+    max_tokens: 1024,
+    messages: [{ role: 'user', content: [{ type: 'text', text: scenario.marker }] }],
+    tools: ANTHROPIC_BENCH_TOOLS,
+    ...(scenario.stream ? { stream: true } : {}),
+  });
+}
+
+/**
+ * A scenario's body as Responses clients send it to `POST /v1/responses`: `input` as one user
+ * `message` item with an `input_text` part (as Codex writes it), `stream` when streamed.
+ *
+ * @param {Scenario} scenario
+ * @returns {string}
+ */
+export function responsesRequestBody(scenario) {
+  return JSON.stringify({
+    model: 'bench-model',
+    input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: scenario.marker }] }],
+    tools: RESPONSES_BENCH_TOOLS,
+    ...(scenario.stream ? { stream: true } : {}),
+  });
+}
+
+/**
+ * The first tool call of a non-streamed answer, read from its JSON body.
+ *
+ * @typedef {(answer: any) => { name: unknown, arguments: unknown } | undefined} CallReader
+ */
+
+/**
+ * A front of the gateway the section measures: its path on the host, the body its clients send,
+ * what counts as the first content of its stream, and where its answer's tool call is.
+ *
+ * @typedef {object} GatewayRoute
+ * @property {string} path
+ * @property {string} client Who sends that shape, for the report.
+ * @property {(scenario: Scenario) => string} body
+ * @property {import('./sse-content.mjs').ContentTest} isContent
+ * @property {CallReader} callOf
+ */
+
+/** `POST /v1/chat/completions`: the body the upstream itself takes (the *direct* side sends it too). */
+export const CHAT_ROUTE = /** @type {GatewayRoute} */ (
+  Object.freeze({
+    path: '/v1/chat/completions',
+    client: 'OpenAI chat',
+    body: requestBody,
+    isContent: hasContent,
+    callOf: (answer) => {
+      const call = answer?.choices?.[0]?.message?.tool_calls?.[0];
+      return call === undefined ? undefined : { name: call.function?.name, arguments: JSON.parse(call.function?.arguments) };
+    },
+  })
+);
+
+/** The gateway's other fronts, each measured beside the same upstream answer direct. */
+export const FRONT_ROUTES = /** @type {readonly GatewayRoute[]} */ (
+  Object.freeze([
+    Object.freeze({
+      path: '/v1/messages',
+      client: 'Anthropic Messages',
+      body: messagesRequestBody,
+      isContent: hasAnthropicText,
+      callOf: (/** @type {any} */ answer) => {
+        const block = Array.isArray(answer?.content) ? answer.content.find((/** @type {any} */ item) => item?.type === 'tool_use') : undefined;
+        return block === undefined ? undefined : { name: block.name, arguments: block.input };
+      },
+    }),
+    Object.freeze({
+      path: '/v1/responses',
+      client: 'OpenAI Responses',
+      body: responsesRequestBody,
+      isContent: hasResponsesText,
+      callOf: (/** @type {any} */ answer) => {
+        const item = Array.isArray(answer?.output) ? answer.output.find((/** @type {any} */ entry) => entry?.type === 'function_call') : undefined;
+        return item === undefined ? undefined : { name: item.name, arguments: JSON.parse(item.arguments) };
+      },
+    }),
+  ])
+);
 
 /**
  * The scenario a chat request belongs to, from its last user message.

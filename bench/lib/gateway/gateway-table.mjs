@@ -1,7 +1,9 @@
 // @ts-check
 /**
  * The "Gateway" section of the report (issue 15) as a table: each figure directly and through
- * the gateway, the difference, and the goals' verdicts.
+ * the gateway, the difference, and the goals' verdicts. The rows of the gateway's other fronts
+ * (`/v1/messages`, `/v1/responses`) follow the chat route's timings; issue 15's goals are the
+ * chat route's, so those rows show the time added without a verdict.
  */
 import { formatBytes, formatRate } from '../format-figures.mjs';
 import { GATEWAY_GOALS, judgeAdded } from './gateway-figures.mjs';
@@ -18,6 +20,15 @@ export function gatewayTable(report) {
     timeRow('Non-streamed answer with one tool call, latency p99', latency.direct.p99, latency.gateway.p99, GATEWAY_GOALS.addedLatencyMs),
     timeRow('Streamed text answer, time to first content p50', firstContent.direct.p50, firstContent.gateway.p50),
     timeRow('Streamed text answer, time to first content p99', firstContent.direct.p99, firstContent.gateway.p99, GATEWAY_GOALS.addedFirstContentMs),
+    ...(report.fronts ?? []).flatMap((front) => {
+      const route = `${front.path} (${front.client})`;
+      return [
+        timeRow(`${route}: non-streamed answer with one tool call, latency p50`, front.latency.direct.p50, front.latency.gateway.p50),
+        timeRow(`${route}: non-streamed answer with one tool call, latency p99`, front.latency.direct.p99, front.latency.gateway.p99),
+        timeRow(`${route}: streamed text answer, time to first content p50`, front.firstContent.direct.p50, front.firstContent.gateway.p50),
+        timeRow(`${route}: streamed text answer, time to first content p99`, front.firstContent.direct.p99, front.firstContent.gateway.p99),
+      ];
+    }),
     [
       `Throughput, ${throughput.clients} concurrent clients (req/s)`,
       formatRate(throughput.direct),

@@ -8,6 +8,10 @@
  *   last byte), sequential requests;
  * - time to the first content of a streamed text answer (request handed over to the chunk that
  *   completes the first `data:` event with non-empty content), sequential requests;
+ * - the same two figures for the gateway's other fronts, `/v1/messages` (Anthropic) and
+ *   `/v1/responses` (OpenAI Responses): the request in their clients' shape through the host,
+ *   beside the upstream's own chat request direct (first content: the first text delta event of
+ *   the front's stream), each front in rounds of its own against the direct side;
  * - throughput: 50 clients, each sending its requests one after another, keep-alive;
  * - memory per 100 open streams: `heapUsed` and RSS after two forced collections, before and
  *   with 100 streamed requests the upstream holds open, the direct side's delta being the
@@ -16,12 +20,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { closingAgent, exchange, keepAliveAgent, openRequest } from './gateway-client.mjs';
 import { median, percentiles, roundOrder } from './gateway-figures.mjs';
-import { GATEWAY_SCENARIOS, requestBody } from './gateway-scenarios.mjs';
+import { CHAT_ROUTE, FRONT_ROUTES, GATEWAY_SCENARIOS, requestBody } from './gateway-scenarios.mjs';
 
 /**
  * @typedef {object} GatewayPlan
  * @property {number} latencyRounds Rounds of the latency run; each sends `block` requests per side.
  * @property {number} firstContentRounds Rounds of the first-content run.
+ * @property {number} frontLatencyRounds Rounds of the latency run of each other front (`/v1/messages`, `/v1/responses`).
+ * @property {number} frontFirstContentRounds Rounds of the first-content run of each other front.
  * @property {number} block Sequential requests per side per round.
  * @property {number} warmup Requests per side before each timed run.
  * @property {number} clients Concurrent clients of the throughput run.
@@ -35,6 +41,8 @@ import { GATEWAY_SCENARIOS, requestBody } from './gateway-scenarios.mjs';
 export const DEFAULT_GATEWAY_PLAN = Object.freeze({
   latencyRounds: 40,
   firstContentRounds: 20,
+  frontLatencyRounds: 20,
+  frontFirstContentRounds: 20,
   block: 50,
   warmup: 200,
   clients: 50,
@@ -57,9 +65,18 @@ export const DEFAULT_GATEWAY_PLAN = Object.freeze({
  */
 
 /**
+ * @typedef {object} FrontFigures The figures of one of the gateway's other fronts.
+ * @property {string} path `/v1/messages`, `/v1/responses`.
+ * @property {string} client Whose shape its requests have (`Anthropic Messages`).
+ * @property {SidePair} latency Milliseconds; `direct` is the upstream's chat request, in the same rounds.
+ * @property {SidePair} firstContent Milliseconds; likewise.
+ */
+
+/**
  * @typedef {object} GatewayReport
  * @property {SidePair} latency Milliseconds.
  * @property {SidePair} firstContent Milliseconds.
+ * @property {FrontFigures[]} fronts The gateway's other fronts, each beside the direct side.
  * @property {{ direct: number, gateway: number, clients: number, requests: number }} throughput Requests per second (medians of the runs).
  * @property {{ direct: MemoryFigures, gateway: MemoryFigures, streams: number } | { failure: string, streams: number }} memory
  * @property {{ chunkSize: number, maxConcurrentUpstream: number, logLevel: string }} setup
@@ -69,8 +86,10 @@ export const DEFAULT_GATEWAY_PLAN = Object.freeze({
 /**
  * @typedef {object} Side
  * @property {'direct' | 'gateway'} name
+ * @property {string} label How problems name it: `direct`, `gateway`, `gateway /v1/messages`.
  * @property {string} url
  * @property {import('node:http').Agent} agent
+ * @property {import('./gateway-scenarios.mjs').GatewayRoute} route The shape of its requests and answers.
  */
 
 /**
@@ -81,16 +100,35 @@ export const DEFAULT_GATEWAY_PLAN = Object.freeze({
  */
 export async function measureGateway(bench, setup, plan = DEFAULT_GATEWAY_PLAN) {
   /** @type {Side} */
-  const direct = { name: 'direct', url: bench.directUrl, agent: keepAliveAgent(plan.clients) };
+  const direct = { name: 'direct', label: 'direct', url: bench.directUrl, agent: keepAliveAgent(plan.clients), route: CHAT_ROUTE };
   /** @type {Side} */
-  const gateway = { name: 'gateway', url: bench.gatewayUrl, agent: keepAliveAgent(plan.clients) };
+  const gateway = { name: 'gateway', label: 'gateway', url: bench.gatewayUrl, agent: keepAliveAgent(plan.clients), route: CHAT_ROUTE };
+  // The other fronts share the gateway side's connections (one host, as one agent's SDK would reach it).
+  /** @type {Side[]} */
+  const fronts = FRONT_ROUTES.map((route) => ({ name: /** @type {const} */ ('gateway'), label: `gateway ${route.path}`, url: new URL(route.path, bench.hostUrl).href, agent: gateway.agent, route }));
+  /** @param {import('./gateway-client.mjs').Exchange} result */
+  const totalMs = (result) => result.totalMs;
+  /** @param {import('./gateway-client.mjs').Exchange} result */
+  const firstContentMs = (result) => result.firstContentMs ?? Number.NaN;
   try {
-    const problems = [...(await checkAnswers(direct)), ...(await checkAnswers(gateway))];
-    const latency = await sequentialRun(direct, gateway, GATEWAY_SCENARIOS.call, plan.latencyRounds, plan, (result) => result.totalMs, problems);
-    const firstContent = await sequentialRun(direct, gateway, GATEWAY_SCENARIOS.text, plan.firstContentRounds, plan, (result) => result.firstContentMs ?? Number.NaN, problems);
+    /** @type {string[]} */
+    const problems = [];
+    for (const side of [direct, gateway, ...fronts]) problems.push(...(await checkAnswers(side)));
+    const latency = await sequentialRun(direct, gateway, GATEWAY_SCENARIOS.call, plan.latencyRounds, plan, totalMs, problems);
+    const firstContent = await sequentialRun(direct, gateway, GATEWAY_SCENARIOS.text, plan.firstContentRounds, plan, firstContentMs, problems);
+    /** @type {FrontFigures[]} */
+    const frontFigures = [];
+    for (const front of fronts) {
+      frontFigures.push({
+        path: front.route.path,
+        client: front.route.client,
+        latency: await sequentialRun(direct, front, GATEWAY_SCENARIOS.call, plan.frontLatencyRounds, plan, totalMs, problems),
+        firstContent: await sequentialRun(direct, front, GATEWAY_SCENARIOS.text, plan.frontFirstContentRounds, plan, firstContentMs, problems),
+      });
+    }
     const throughput = await throughputRun(direct, gateway, plan);
     const memory = await memoryRun(bench, direct, gateway, plan);
-    return { latency, firstContent, throughput, memory, setup, problems };
+    return { latency, firstContent, fronts: frontFigures, throughput, memory, setup, problems };
   } finally {
     direct.agent.destroy();
     gateway.agent.destroy();
@@ -106,24 +144,25 @@ export async function measureGateway(bench, setup, plan = DEFAULT_GATEWAY_PLAN) 
  */
 async function checkAnswers(side) {
   const problems = [];
-  const call = await exchange(side.url, requestBody(GATEWAY_SCENARIOS.call), side.agent);
-  const callProblem = toolCallProblem(call.status, call.body);
-  if (callProblem !== undefined) problems.push(`${side.name}: the non-streamed answer ${callProblem}`);
-  const text = await exchange(side.url, requestBody(GATEWAY_SCENARIOS.text), side.agent, { stream: true });
-  if (text.status !== 200 || text.firstContentMs === undefined) problems.push(`${side.name}: the streamed answer (HTTP ${text.status}) carried no content event`);
+  const call = await exchange(side.url, side.route.body(GATEWAY_SCENARIOS.call), side.agent);
+  const callProblem = toolCallProblem(call.status, call.body, side.route.callOf);
+  if (callProblem !== undefined) problems.push(`${side.label}: the non-streamed answer ${callProblem}`);
+  const text = await exchange(side.url, side.route.body(GATEWAY_SCENARIOS.text), side.agent, { stream: true, isContent: side.route.isContent });
+  if (text.status !== 200 || text.firstContentMs === undefined) problems.push(`${side.label}: the streamed answer (HTTP ${text.status}) carried no content event`);
   return problems;
 }
 
 /**
  * @param {number} status
  * @param {string} body
+ * @param {import('./gateway-scenarios.mjs').CallReader} callOf Where the route's answer has its first call.
  * @returns {string | undefined}
  */
-function toolCallProblem(status, body) {
+export function toolCallProblem(status, body, callOf = CHAT_ROUTE.callOf) {
   if (status !== 200) return `was HTTP ${status}: ${body.slice(0, 200)}`;
   try {
-    const call = JSON.parse(body).choices?.[0]?.message?.tool_calls?.[0];
-    if (call?.function?.name !== 'get_weather' || JSON.parse(call.function.arguments).city !== 'Paris') return `held no get_weather call for Paris: ${body.slice(0, 200)}`;
+    const call = callOf(JSON.parse(body));
+    if (call?.name !== 'get_weather' || /** @type {{ city?: unknown } | null | undefined} */ (call.arguments)?.city !== 'Paris') return `held no get_weather call for Paris: ${body.slice(0, 200)}`;
   } catch {
     return `was not the expected JSON: ${body.slice(0, 200)}`;
   }
@@ -131,10 +170,11 @@ function toolCallProblem(status, body) {
 }
 
 /**
- * Sequential requests of one scenario, `block` per side per round, sides alternating.
+ * Sequential requests of one scenario, `block` per side per round, sides alternating. Each side
+ * sends the scenario in its own route's shape.
  *
  * @param {Side} direct
- * @param {Side} gateway
+ * @param {Side} gateway The host's side: its chat route, or one of its other fronts.
  * @param {import('./gateway-scenarios.mjs').Scenario} scenario
  * @param {number} rounds
  * @param {GatewayPlan} plan
@@ -143,17 +183,22 @@ function toolCallProblem(status, body) {
  * @returns {Promise<SidePair>}
  */
 async function sequentialRun(direct, gateway, scenario, rounds, plan, figure, problems) {
-  const body = requestBody(scenario);
-  const options = { stream: scenario.stream };
+  /** @type {Record<'direct' | 'gateway', { body: string, options: { stream: boolean, isContent: import('./sse-content.mjs').ContentTest } }>} */
+  const requests = {
+    direct: { body: direct.route.body(scenario), options: { stream: scenario.stream, isContent: direct.route.isContent } },
+    gateway: { body: gateway.route.body(scenario), options: { stream: scenario.stream, isContent: gateway.route.isContent } },
+  };
   /** @type {Record<'direct' | 'gateway', number[]>} */
   const samples = { direct: [], gateway: [] };
   /** @type {Record<'direct' | 'gateway', number>} */
   const failed = { direct: 0, gateway: 0 };
   for (const side of [direct, gateway]) {
+    const { body, options } = requests[side.name];
     for (let index = 0; index < plan.warmup; index += 1) await exchange(side.url, body, side.agent, options);
   }
   for (let round = 0; round < rounds; round += 1) {
     for (const side of roundOrder(round, direct, gateway)) {
+      const { body, options } = requests[side.name];
       for (let index = 0; index < plan.block; index += 1) {
         const result = await exchange(side.url, body, side.agent, options);
         if (result.status === 200) samples[side.name].push(figure(result));
@@ -162,7 +207,7 @@ async function sequentialRun(direct, gateway, scenario, rounds, plan, figure, pr
     }
   }
   for (const side of [direct, gateway]) {
-    if (failed[side.name] > 0) problems.push(`${side.name}: ${failed[side.name]} of ${rounds * plan.block} timed ${scenario.stream ? 'streamed' : 'non-streamed'} requests were not HTTP 200 (left out of the figures)`);
+    if (failed[side.name] > 0) problems.push(`${side.label}: ${failed[side.name]} of ${rounds * plan.block} timed ${scenario.stream ? 'streamed' : 'non-streamed'} requests were not HTTP 200 (left out of the figures)`);
   }
   return { direct: percentiles(samples.direct.filter(Number.isFinite)), gateway: percentiles(samples.gateway.filter(Number.isFinite)) };
 }

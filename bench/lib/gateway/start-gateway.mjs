@@ -4,7 +4,8 @@
  * scripted model server (`@acode/infrastructure/testing`) on 127.0.0.1 as the upstream, and a host
  * (`apps/host/dist/start-host.js`, the same `startHost` the `acode-host` binary runs) whose
  * `gateway.upstream` is that server's OpenAI-compatible `/v1`. "Direct" requests go to the
- * scripted server, "gateway" requests to the host, with the same body.
+ * scripted server, "gateway" requests to the host, with the same body (or, for the host's
+ * `/v1/messages` and `/v1/responses`, the same request in their clients' shape).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,7 @@ export const BENCH_LOG_LEVEL = 'warn';
  * @property {true} ok
  * @property {string} directUrl The scripted server's `/v1/chat/completions`.
  * @property {string} gatewayUrl The host's `/v1/chat/completions`.
+ * @property {string} hostUrl The host's base URL, for its other gateway routes (`/v1/messages`, `/v1/responses`).
  * @property {() => number} heldRequests Chat requests of the `hold` scenario the upstream has received so far.
  * @property {() => number} heldOpen Of those, the ones whose client has not hung up yet.
  * @property {() => void} clearHeld Forgets the `hold` requests received so far.
@@ -94,6 +96,7 @@ export async function startGatewayBench() {
     ok: true,
     directUrl: `${model.url}/v1/chat/completions`,
     gatewayUrl: `${started.url}/v1/chat/completions`,
+    hostUrl: started.url,
     heldRequests: () => held.length,
     // `clientHungUp` is recorded by newer builds of the scripted server; without it nothing is waited for.
     heldOpen: () => held.filter((request) => request.clientHungUp === false).length,

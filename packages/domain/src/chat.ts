@@ -6,6 +6,22 @@ import type { ToolCallError } from './tool-call-parse-result.js';
 /** Who wrote a message of a conversation. */
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
+/** An image a message carries: inline bytes with their media type, or a URL the upstream fetches itself. */
+export type ChatImage =
+  | {
+      /** Base64 bytes. */
+      readonly kind: 'base64';
+      /** Their media type (`image/png`, `image/jpeg`…). */
+      readonly mediaType: string;
+      /** The image's bytes in base64, without a `data:` prefix. */
+      readonly data: string;
+    }
+  | {
+      /** An address (`https://…`). */
+      readonly kind: 'url';
+      readonly url: string;
+    };
+
 /** One message of a conversation, in the project's neutral form (each adapter maps it to its wire format). */
 export interface ChatMessage {
   /** Who wrote it. */
@@ -18,6 +34,10 @@ export interface ChatMessage {
   readonly toolCallId?: string;
   /** For tool messages: the name of the tool answered (Ollama's `tool_name`). */
   readonly toolName?: string;
+  /** Images beside the text, in order (a user's screenshot, a tool result that read an image); absent when none. */
+  readonly images?: readonly ChatImage[];
+  /** For assistant messages: the reasoning the model wrote before this answer, when the client sent it back; absent when none. */
+  readonly reasoning?: string;
 }
 
 /** A tool offered to the model, in the registry's neutral form. */

@@ -3,10 +3,10 @@ import { isIP } from 'node:net';
 import { ConfigurationException } from '@acode/application';
 import { ERROR_CODES } from '@acode/domain';
 import type { GatewaySettings } from '@acode/infrastructure/config';
-import type { GatewayWire } from '@acode/infrastructure/gateway';
+import type { GatewayFront } from '@acode/infrastructure/gateway';
 import { SecretValue, type Environment } from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
-import { gatewayError } from './gateway-errors.js';
+import { gatewayError } from '@acode/gateway';
 
 /**
  * The gateway's bearer token from the variable `gateway.auth_token_env` names; `undefined` when
@@ -65,23 +65,12 @@ export function bearerMatches(header: string | readonly string[] | undefined, to
 }
 
 /** 401 ACODE-GTW-003 in the route's shape; the message never echoes what the client sent. */
-export function authenticationRequired(wire: GatewayWire, correlationId: string): HostResponse {
-  return gatewayError(wire, {
+export function authenticationRequired(front: GatewayFront, correlationId: string): HostResponse {
+  return gatewayError(front, {
     status: 401,
     code: ERROR_CODES.GATEWAY_AUTH_REQUIRED,
-    message: 'The gateway requires "Authorization: Bearer <token>" with the token of gateway.auth_token_env',
-    type: 'invalid_request_error',
+    message: 'The gateway requires "Authorization: Bearer <token>" (or "x-api-key: <token>") with the token of gateway.auth_token_env',
+    type: 'authentication_error',
     headers: { 'www-authenticate': 'Bearer', 'x-acode-correlation-id': correlationId },
-  });
-}
-
-/** 503 ACODE-GTW-004 in the route's shape, with `retry-after: 1`. */
-export function gatewayBusy(wire: GatewayWire, correlationId: string, limit: number): HostResponse {
-  return gatewayError(wire, {
-    status: 503,
-    code: ERROR_CODES.GATEWAY_BUSY,
-    message: `The gateway is serving ${limit} upstream request(s) (gateway.max_concurrent_upstream) and as many are waiting; retry shortly`,
-    type: 'upstream_error',
-    headers: { 'retry-after': '1', 'x-acode-correlation-id': correlationId },
   });
 }

@@ -1,8 +1,7 @@
 import { ERROR_CODES } from '@acode/domain';
-import type { GatewayWire } from '@acode/infrastructure/gateway';
+import type { GatewayFront } from '@acode/infrastructure/gateway';
 import type { HostResponse } from '../http/host-response.js';
-import { deadlineExceeded, deadlineMessage } from './gateway-errors.js';
-import { deadlineRelabelled } from './gateway-metrics.js';
+import { deadlineExceeded, deadlineMessage, deadlineRelabelled } from '@acode/gateway';
 import type { GatewayExchange, HostGatewayOptions } from './host-gateway.js';
 import { passThrough } from './pass-through.js';
 
@@ -13,8 +12,9 @@ import { passThrough } from './pass-through.js';
  * is destroyed (a body cut short is all HTTP can say once the status went out), which stops the
  * upstream request too. Either way the deadline is logged.
  */
-export async function passThroughWithin(wire: GatewayWire, exchange: GatewayExchange, options: HostGatewayOptions): Promise<HostResponse | undefined> {
-  const { req, res, correlationId, deadline, body } = exchange;
+export async function passThroughWithin(front: GatewayFront, exchange: GatewayExchange, options: HostGatewayOptions): Promise<HostResponse | undefined> {
+  const { req, res, correlationId, deadline } = exchange;
+  const body = Buffer.from(exchange.body.buffer, exchange.body.byteOffset, exchange.body.byteLength);
   // Stopped only after the 504 is written: pass-through destroys the response when its request aborts.
   const stop = new AbortController();
   const metrics = deadlineRelabelled(options.metrics, () => deadline.signal.aborted);
@@ -47,7 +47,7 @@ export async function passThroughWithin(wire: GatewayWire, exchange: GatewayExch
   }
   log('before the upstream answered');
   res.once('finish', () => stop.abort());
-  return deadlineExceeded(wire, deadline.timeoutMs, { 'x-acode-correlation-id': correlationId, 'x-acode-outcome': 'deadline' });
+  return deadlineExceeded(front, deadline.timeoutMs, { 'x-acode-correlation-id': correlationId, 'x-acode-outcome': 'deadline' });
 }
 
 const DEADLINE: unique symbol = Symbol('deadline');

@@ -1,11 +1,10 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { ERROR_CODES } from '@acode/domain';
-import type { GatewayWire } from '@acode/infrastructure/gateway';
+import { anthropicMessagesFront, ollamaChatFront, openAiChatFront, type GatewayFront } from '@acode/infrastructure/gateway';
 import { holdsSecretForm, redactSecretForms, secretForms, type SecretForms, type SecretValue } from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
-import { gatewayError } from './gateway-errors.js';
-import { GatewayRequestMetrics } from './gateway-metrics.js';
+import { gatewayError, GatewayRequestMetrics } from '@acode/gateway';
 import type { HostGatewayOptions } from './host-gateway.js';
 import { scrubStream } from './scrub-stream.js';
 
@@ -60,7 +59,7 @@ export function upstreamRoot(baseUrl: string): URL {
  * answering, `undefined` once the answer is being streamed.
  */
 export function passThrough(req: IncomingMessage, res: ServerResponse, correlationId: string, signal: AbortSignal, options: HostGatewayOptions, body: Buffer): Promise<HostResponse | undefined> {
-  const wire: GatewayWire = (req.url ?? '').startsWith('/api/') ? 'ollama' : 'openai';
+  const wire: GatewayFront = (req.url ?? '').startsWith('/api/') ? ollamaChatFront : req.headers['anthropic-version'] !== undefined ? anthropicMessagesFront : openAiChatFront;
   const root = upstreamRoot(options.upstreamSettings.baseUrl);
   const target = new URL(`${root.pathname.replace(/\/+$/, '')}${req.url ?? '/'}`, root.origin);
   const forms = formsOf(options.upstreamSettings.apiKey, options.authToken);

@@ -2,9 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ConfigurationException } from '@acode/application';
 import { ERROR_CODES, type ErrorCode } from '@acode/domain';
 import { ALLOWED_HOSTS_EXPECTED, ALLOWED_ORIGINS_EXPECTED, canonicalHostPattern, canonicalOrigin, MAX_ALLOWED_NAMES, type GatewaySettings } from '@acode/infrastructure/config';
-import type { GatewayWire } from '@acode/infrastructure/gateway';
+import type { GatewayFront } from '@acode/infrastructure/gateway';
 import type { Environment, SecretValue } from '@acode/infrastructure/model-clients';
-import { gatewayError } from '../gateway/gateway-errors.js';
+import { gatewayError } from '@acode/gateway';
 import { authenticationRequired, bearerMatches, gatewayAuthToken, isLoopbackAddress } from '../gateway/gateway-guard.js';
 import { healthzRoute } from '../routes/healthz.js';
 import type { HostRoute } from '../routes/route.js';
@@ -64,8 +64,8 @@ export function canonicalHostAccess(access: HostAccess): Required<Pick<HostAcces
 export type AccessTarget =
   /** A route of the host's own (or no route: a 404 is refused like any other); `open` for `GET /healthz` and the page's files. */
   | { readonly family: 'host'; readonly open: boolean }
-  /** A gateway path: `chat` for `POST /v1/chat/completions` and `POST /api/chat`, a pass-through otherwise; refusals in `wire`'s shape. */
-  | { readonly family: 'gateway'; readonly wire: GatewayWire; readonly chat: boolean };
+  /** A gateway path: `chat` for the routes that take a JSON body (`POST /v1/chat/completions`, `/api/chat`, `/v1/messages`, `/v1/responses`...), a pass-through otherwise; refusals in `front`'s shape. */
+  | { readonly family: 'gateway'; readonly front: GatewayFront; readonly chat: boolean };
 
 /** Why a request is refused before any route runs. */
 export interface AccessRefusal {
@@ -135,7 +135,9 @@ export function createAccessPolicy(
       if (!open && tokenless) {
         return { reason: 'no-token', status: 401, code: ERROR_CODES.HOST_AUTH_REQUIRED, message: 'This host listens beyond loopback without a bearer token (gateway.auth_token_env), so it serves only /healthz and the Tool Manager page' };
       }
-      if (!open && token !== undefined && !bearerMatches(headers.authorization, token)) {
+      // Anthropic's SDK sends its key as `x-api-key` (Claude Code a bearer token): either carries the host's token on a gateway path.
+      const keyHeader = target.family === 'gateway' ? headers['x-api-key'] : undefined;
+      if (!open && token !== undefined && !bearerMatches(headers.authorization, token) && !(typeof keyHeader === 'string' && bearerMatches(`Bearer ${keyHeader}`, token))) {
         return { reason: 'token', status: 401, code: ERROR_CODES.HOST_AUTH_REQUIRED, message: 'This route needs the host\'s bearer token: send Authorization: Bearer <token> (the token of gateway.auth_token_env)' };
       }
       return mediaTypeRefusal(method, headers, target);
@@ -151,8 +153,8 @@ export function createAccessPolicy(
 export function accessRefusalResponse(refusal: AccessRefusal, target: AccessTarget, correlationId: string): HostResponse {
   const challenge = refusal.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : undefined;
   if (target.family === 'host') return hostError(refusal.status, refusal.message, correlationId, { code: refusal.code, ...(challenge === undefined ? {} : { headers: challenge }) });
-  if (refusal.reason === 'token') return authenticationRequired(target.wire, correlationId);
-  return gatewayError(target.wire, {
+  if (refusal.reason === 'token') return authenticationRequired(target.front, correlationId);
+  return gatewayError(target.front, {
     status: refusal.status,
     code: refusal.status === 401 ? ERROR_CODES.GATEWAY_AUTH_REQUIRED : refusal.code,
     message: refusal.message,

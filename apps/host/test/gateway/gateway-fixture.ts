@@ -63,6 +63,8 @@ export async function startGateway(
     allowedHosts?: readonly string[];
     /** `gateway.max_buffered_bytes`; the default (16 MiB) when left out. */
     maxBufferedBytes?: number;
+    /** `gateway.models`: client model names (or globs) to upstream models; none by default. */
+    models?: Readonly<Record<string, string>>;
   } = {},
 ): Promise<GatewayFixture> {
   const model = await startScriptedModelServer({ script, ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }) });
@@ -93,6 +95,7 @@ export async function startGateway(
     ...(options.allowedOrigins === undefined ? [] : [`  allowed_origins: ${JSON.stringify(options.allowedOrigins)}`]),
     ...(options.allowedHosts === undefined ? [] : [`  allowed_hosts: ${JSON.stringify(options.allowedHosts)}`]),
     ...(options.maxBufferedBytes === undefined ? [] : [`  max_buffered_bytes: ${options.maxBufferedBytes}`]),
+    ...(options.models === undefined ? [] : [`  models: ${JSON.stringify(options.models)}`]),
     '',
   ].join('\n');
   const env = {

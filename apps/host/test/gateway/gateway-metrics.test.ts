@@ -1,6 +1,6 @@
 import { GATEWAY_METRIC_NAMES, InMemoryMetrics, METRIC_HELP } from '@acode/infrastructure/metrics';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GatewayRequestMetrics } from '../../src/gateway/gateway-metrics.js';
+import { GatewayRequestMetrics } from '@acode/gateway';
 import { startGateway, WEATHER_PARAMETERS, type GatewayFixture } from './gateway-fixture.js';
 
 const TOOLS = [{ type: 'function', function: { name: 'get_weather', description: 'Weather of a city', parameters: { ...WEATHER_PARAMETERS } } }];

@@ -100,8 +100,8 @@ function resolveGatewayKey(key: string, path: readonly string[]): ResolveConfigK
   }
   if (third !== undefined) return unknown(key, `${second} has no keys beneath it`);
   if (Object.hasOwn(GATEWAY_SETTINGS, second)) return found({ kind: 'setting', path, rule: GATEWAY_SETTINGS[second as keyof typeof GATEWAY_SETTINGS] });
-  if (second === 'auth_token_env' || second === 'allowed_origins' || second === 'allowed_hosts') return found({ kind: 'gateway-text', path });
-  return unknown(key, `keys of gateway: upstream, ${Object.keys(GATEWAY_SETTINGS).join(', ')}, auth_token_env, allowed_origins, allowed_hosts`);
+  if (second === 'auth_token_env' || second === 'allowed_origins' || second === 'allowed_hosts' || second === 'models') return found({ kind: 'gateway-text', path });
+  return unknown(key, `keys of gateway: upstream, ${Object.keys(GATEWAY_SETTINGS).join(', ')}, auth_token_env, allowed_origins, allowed_hosts, models`);
 }
 
 /** `license` and `license.tier`. */

@@ -1,3 +1,4 @@
+import { readModelMap } from './gateway-model-map.js';
 import { ConfigurationException } from '@acode/application';
 import { ERROR_CODES } from '@acode/domain';
 import type { ConfigValue } from './show-config.js';
@@ -33,6 +34,7 @@ export function gatewayConfigSection(gateway: GatewaySettings): Record<string, C
     max_total_buffered_bytes: gateway.maxTotalBufferedBytes,
     allowed_origins: [...gateway.allowedOrigins],
     allowed_hosts: [...gateway.allowedHosts],
+    models: Object.fromEntries(gateway.models.map((mapping) => [mapping.name, mapping.upstream])),
   };
 }
 
@@ -57,6 +59,10 @@ export function checkGatewayValue(document: ConfigDocument, path: ConfigPath, va
   const key = path.at(-1);
   if (key === 'allowed_origins') {
     readNameList(document, path, value, canonicalOrigin, ALLOWED_ORIGINS_EXPECTED);
+    return;
+  }
+  if (key === 'models') {
+    readModelMap(document, path, value);
     return;
   }
   if (key === 'allowed_hosts') {

@@ -2,6 +2,7 @@ import type { ConfigDocument, ConfigPath } from './read-config-file.js';
 import { checkSetting } from './check-setting.js';
 import { MAX_ALLOWED_NAMES, canonicalHostPattern, canonicalOrigin } from './gateway-allowed-names.js';
 import { invalidValue, isMapping, sectionMapping, unknownKey } from './config-problems.js';
+import { readModelMap, type ModelMapping } from './gateway-model-map.js';
 import type { ConfigWarning } from './acode-config.js';
 import type { SettingRule } from './setting-rule.js';
 
@@ -56,6 +57,8 @@ export interface GatewaySettings {
    * (`tools.example.com`, `*.example.com`); lower-case, none by default.
    */
   readonly allowedHosts: readonly string[];
+  /** `gateway.models`: the agents' own model names (or globs) mapped to upstream models; none by default, so a name goes upstream as it is. */
+  readonly models: readonly ModelMapping[];
 }
 
 /** The keys of `gateway:` other than `upstream`, as setting rules. */
@@ -91,6 +94,7 @@ export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = Object.freeze({
   maxTotalBufferedBytes: GATEWAY_SETTINGS.max_total_buffered_bytes.default,
   allowedOrigins: Object.freeze([]),
   allowedHosts: Object.freeze([]),
+  models: Object.freeze([]),
 });
 
 /** An environment variable's name, as `auth_token_env` and `api_key_env` take it. */
@@ -138,6 +142,9 @@ export function readGatewaySection(document: ConfigDocument, body: unknown, warn
         break;
       case 'allowed_hosts':
         gateway.allowedHosts = readNameList(document, path, value, canonicalHostPattern, ALLOWED_HOSTS_EXPECTED);
+        break;
+      case 'models':
+        gateway.models = readModelMap(document, path, value);
         break;
       default:
         warnings.push(unknownKey(document, path));

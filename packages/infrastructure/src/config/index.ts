@@ -56,3 +56,4 @@ export {
   licenseContextOf,
   type LicenseSettings,
 } from './license-settings.js';
+export { MAX_MODEL_MAPPINGS, globMatches, isGlob, readModelMap, resolveModel, type ModelMapping } from './gateway-model-map.js';

@@ -1,6 +1,6 @@
 import type { ChatMessage, JsonValue, TokenUsage } from '@acode/domain';
 
-/** The two wire formats the gateway serves and speaks upstream (issue 15). */
+/** The two wire formats the gateway speaks upstream, and the ones its request parameters are written in. */
 export type GatewayWire = 'openai' | 'ollama';
 
 /** A tool as a client declared it in its request: the wire's own name and schema, not yet checked. */
@@ -15,6 +15,13 @@ export interface GatewayTool {
   readonly parameters: unknown;
   /** OpenAI's `strict: true` on the function, when the client set it. */
   readonly strict?: boolean;
+  /**
+   * A Responses `custom` tool (free-form input): sent upstream as a function with one string
+   * parameter `input`, and its calls answered as `custom_tool_call` with that string.
+   */
+  readonly custom?: boolean;
+  /** A function of a Responses `namespace` tool: its namespace and own name, {@link wireName} being the flat name the model sees. */
+  readonly namespace?: { readonly namespace: string; readonly name: string };
 }
 
 /**
@@ -22,7 +29,7 @@ export interface GatewayTool {
  * `POST /api/chat`), in the project's neutral form plus what must reach the upstream untouched.
  */
 export interface GatewayRequest {
-  /** The wire the client spoke; its answer goes back in the same one. */
+  /** The wire {@link parameters} are written in: the client's for the two chat fronts, `openai` for the fronts that map theirs (Anthropic Messages, Responses). */
   readonly wire: GatewayWire;
   readonly model: string;
   readonly messages: readonly ChatMessage[];
@@ -38,6 +45,12 @@ export interface GatewayRequest {
    * same wire unchanged, and mapped where a field has a counterpart on the other wire.
    */
   readonly parameters: Readonly<Record<string, JsonValue>>;
+  /** Responses: the stored response this one continues (`previous_response_id`); the route puts its conversation before {@link messages}. */
+  readonly previousResponseId?: string;
+  /** Responses: whether the answer is kept for a later `previous_response_id` and `GET /v1/responses/{id}` (`store`, `true` by default as the API has it). */
+  readonly store?: boolean;
+  /** Fields of the client's body its front writes back in the answer (Responses' `instructions`, `tools`, `metadata`…), verbatim. */
+  readonly echo?: Readonly<Record<string, JsonValue>>;
 }
 
 /** A tool call of the gateway's answer: validated, with the client's own tool name. */

@@ -42,3 +42,6 @@ export { ContentHoldback } from './content-holdback.js';
 export { REFUSED_CALLS_CLOSE, REFUSED_CALLS_OPEN, refusalReason, refusedCalls, refusedCallsText, type RefusalReason, type RefusedCall } from './refused-call.js';
 export { StreamingCallJudge, type EarlyAbort, type EarlyAbortReason } from './streaming-call-judge.js';
 export { WireNamedRegistry, type ToolNameMaps } from './wire-named-registry.js';
+export * from './fronts/index.js';
+export { imageFromUrl } from './image-from-url.js';
+export { excerpt, requestError, toolError } from './gateway-request-error.js';

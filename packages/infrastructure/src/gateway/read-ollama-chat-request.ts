@@ -1,4 +1,5 @@
-import { canonicalJson, describeValueType, isPlainObject, MAX_JSON_DEPTH, ownValue, type ChatMessage } from '@acode/domain';
+import { canonicalJson, describeValueType, isPlainObject, MAX_JSON_DEPTH, ownValue, type ChatMessage, type ChatImage } from '@acode/domain';
+import { imageFromUrl } from './image-from-url.js';
 import { excerpt, requestError, type GatewayRequestReading, type Read } from './gateway-request-error.js';
 import { readChatBody, type ChatBodyDialect } from './read-chat-body.js';
 
@@ -7,10 +8,8 @@ import { readChatBody, type ChatBodyDialect } from './read-chat-body.js';
  * Reads the body of an Ollama `POST /api/chat` request into a {@link GatewayRequest}.
  *
  * - Messages are `system`, `user`, `assistant` or `tool`, with string `content` (absent or
- *   `null` is `''`). Non-empty `images` are refused: the gateway's messages carry text only, and
- *   dropping them silently would change the question. An assistant's `thinking` is dropped (the
- *   neutral message has no place for it, and models are not shown their old reasoning). A tool
- *   message keeps its `tool_name`.
+ *   `null` is `''`). `images` (base64) are passed on to the upstream. An assistant's `thinking`
+ *   is kept as its reasoning. A tool message keeps its `tool_name`.
  * - An assistant's `tool_calls` carry `function.arguments` as an object (a JSON text is accepted
  *   too). Ollama's calls have no id, so each gets `call_<message>_<call>`, stable for the request,
  *   and a tool message gets the id of the call it answers (the pending call of its `tool_name`,
@@ -70,7 +69,15 @@ function readMessage(item: unknown, index: number): Read<ChatMessage> {
   if (typeof content !== 'string') return { error: requestError(`${at}/content`, `messages[${index}].content must be a string; got ${describeValueType(content)}`) };
   const images = ownValue(item, 'images') ?? [];
   if (!Array.isArray(images)) return { error: requestError(`${at}/images`, `messages[${index}].images must be an array; got ${describeValueType(images)}`) };
-  if (images.length > 0) return { error: requestError(`${at}/images`, `messages[${index}].images: the gateway forwards text only`) };
+  const read: ChatImage[] = [];
+  for (let position = 0; position < images.length; position++) {
+    const image: unknown = images[position];
+    // Ollama's images are base64 without a media type; a data: URL is taken too.
+    const found = typeof image === 'string' ? (image.startsWith('data:') ? imageFromUrl(image) : { kind: 'base64' as const, mediaType: mediaTypeOf(image), data: image }) : undefined;
+    if (found === undefined) return { error: requestError(`${at}/images/${position}`, `messages[${index}].images[${position}] must be an image in base64; got ${describeValueType(image)}`) };
+    read.push(found);
+  }
+  const withImages = read.length === 0 ? {} : { images: read };
   const thinking = ownValue(item, 'thinking') ?? '';
   if (typeof thinking !== 'string') return { error: requestError(`${at}/thinking`, `messages[${index}].thinking must be a string; got ${describeValueType(thinking)}`) };
   switch (role) {
@@ -79,7 +86,7 @@ function readMessage(item: unknown, index: number): Read<ChatMessage> {
       if (toolName !== undefined && typeof toolName !== 'string') {
         return { error: requestError(`${at}/tool_name`, `messages[${index}].tool_name must be a string; got ${describeValueType(toolName)}`) };
       }
-      return { value: { role, content, ...(toolName === undefined ? {} : { toolName }) } };
+      return { value: { role, content, ...withImages, ...(toolName === undefined ? {} : { toolName }) } };
     }
     case 'assistant': {
       const calls = ownValue(item, 'tool_calls') ?? [];
@@ -90,10 +97,10 @@ function readMessage(item: unknown, index: number): Read<ChatMessage> {
         if ('error' in call) return call;
         toolCalls.push(call.value);
       }
-      return { value: { role, content, ...(toolCalls.length === 0 ? {} : { toolCalls }) } };
+      return { value: { role, content, ...withImages, ...(toolCalls.length === 0 ? {} : { toolCalls }), ...(thinking === '' ? {} : { reasoning: thinking }) } };
     }
     default:
-      return { value: { role, content } };
+      return { value: { role, content, ...withImages } };
   }
 }
 
@@ -115,4 +122,12 @@ function readAssistantCall(item: unknown, index: number, position: number): Read
   }
   const id = ownValue(item, 'id');
   return { value: { id: typeof id === 'string' && id !== '' ? id : `call_${index}_${position}`, name, arguments: args } };
+}
+
+/** The media type of base64 image bytes, from their first bytes (Ollama sends none); PNG when unknown. */
+function mediaTypeOf(base64: string): string {
+  if (base64.startsWith('/9j/')) return 'image/jpeg';
+  if (base64.startsWith('R0lGOD')) return 'image/gif';
+  if (base64.startsWith('UklGR')) return 'image/webp';
+  return 'image/png';
 }

@@ -1,4 +1,5 @@
-import { appendPointer, describeValueType, isPlainObject, ownValue, type ChatMessage } from '@acode/domain';
+import { appendPointer, describeValueType, isPlainObject, ownValue, type ChatImage, type ChatMessage } from '@acode/domain';
+import { imageFromUrl } from './image-from-url.js';
 import { excerpt, requestError, type GatewayRequestError, type GatewayRequestReading, type Read } from './gateway-request-error.js';
 import { readChatBody, type ChatBodyDialect } from './read-chat-body.js';
 
@@ -7,10 +8,10 @@ import { readChatBody, type ChatBodyDialect } from './read-chat-body.js';
  * Reads the body of an OpenAI `POST /v1/chat/completions` request into a {@link GatewayRequest}.
  *
  * - `system` and `developer` messages become `system`; `user`, `assistant` and `tool` keep their
- *   role. Content may be a string or an array of `text` parts (joined with newlines); an
- *   assistant's `refusal` stands for its content when it has none. Image, audio and file parts
- *   are refused: the gateway's messages carry text only, and dropping a part silently would
- *   change the question the model is asked.
+ *   role. Content may be a string or an array of `text` parts (joined with newlines) and
+ *   `image_url` parts (images, passed on to the upstream); an assistant's `refusal` stands for its
+ *   content when it has none, its `reasoning_content` is kept. Audio and file parts are refused:
+ *   dropping a part silently would change the question the model is asked.
  * - An assistant's `tool_calls` keep their id, name and `function.arguments` (a string, as the
  *   format says; an object is accepted too). A `tool` message needs its `tool_call_id`, and gets
  *   the name of the tool that call named (`toolName`), which an Ollama upstream wants.
@@ -71,7 +72,9 @@ function readMessage(item: unknown, index: number): Read<ChatMessage> {
     case 'developer':
     case 'user': {
       const content = readContent(ownValue(item, 'content'), `${at}/content`, `messages[${index}].content`, false);
-      return 'error' in content ? content : { value: { role: role === 'user' ? 'user' : 'system', content: content.value } };
+      if ('error' in content) return content;
+      const { text, images } = content.value;
+      return { value: { role: role === 'user' ? 'user' : 'system', content: text, ...(images.length === 0 ? {} : { images }) } };
     }
     case 'assistant':
       return readAssistant(item, index);
@@ -81,7 +84,9 @@ function readMessage(item: unknown, index: number): Read<ChatMessage> {
         return { error: requestError(`${at}/tool_call_id`, `messages[${index}].tool_call_id must be a non-empty string (the id of the call it answers); got ${describeValueType(callId)}`) };
       }
       const content = readContent(ownValue(item, 'content'), `${at}/content`, `messages[${index}].content`, false);
-      return 'error' in content ? content : { value: { role: 'tool', content: content.value, toolCallId: callId } };
+      if ('error' in content) return content;
+      const { text, images } = content.value;
+      return { value: { role: 'tool', content: text, toolCallId: callId, ...(images.length === 0 ? {} : { images }) } };
     }
     case 'function':
       return { error: requestError(`${at}/role`, `messages[${index}].role "function" is deprecated and not supported; answer tool calls with "tool" messages`) };
@@ -117,8 +122,17 @@ function readAssistant(item: Readonly<Record<string, unknown>>, index: number): 
     if ('error' in call) return call;
     toolCalls.push(call.value);
   }
-  const text = content.value === '' && refusal !== undefined ? refusal : content.value;
-  return { value: { role: 'assistant', content: text, ...(toolCalls.length === 0 ? {} : { toolCalls }) } };
+  const text = content.value.text === '' && refusal !== undefined ? refusal : content.value.text;
+  const reasoning = ownValue(item, 'reasoning_content') ?? ownValue(item, 'reasoning') ?? undefined;
+  return {
+    value: {
+      role: 'assistant',
+      content: text,
+      ...(toolCalls.length === 0 ? {} : { toolCalls }),
+      // The reasoning a client sends back (vLLM's and DeepSeek's field) is kept for the upstream.
+      ...(typeof reasoning === 'string' && reasoning !== '' ? { reasoning } : {}),
+    },
+  };
 }
 
 function readAssistantCall(item: unknown, index: number, position: number): Read<{ id: string; name: string; arguments: string | object }> {
@@ -141,26 +155,35 @@ function readAssistantCall(item: unknown, index: number, position: number): Read
 }
 
 /**
- * A message's content as text: a string, or the `text` (and, for an assistant, `refusal`) parts
- * of an array joined with newlines; `null` or absent is `''` where `optional`.
+ * A message's content: a string, or the `text` (and, for an assistant, `refusal`) parts of an
+ * array joined with newlines, and its `image_url` parts (a `data:` URL as base64, any other as
+ * the address); `null` or absent is `''` where `optional`. Audio and file parts are refused:
+ * dropping one silently would change the question the model is asked.
  */
-function readContent(value: unknown, at: string, label: string, optional: boolean): Read<string> {
-  if (typeof value === 'string') return { value };
-  if ((value === null || value === undefined) && optional) return { value: '' };
+function readContent(value: unknown, at: string, label: string, optional: boolean): Read<{ text: string; images: ChatImage[] }> {
+  if (typeof value === 'string') return { value: { text: value, images: [] } };
+  if ((value === null || value === undefined) && optional) return { value: { text: '', images: [] } };
   if (!Array.isArray(value)) return { error: requestError(at, `${label} must be a string or an array of text parts; got ${describeValueType(value)}`) };
   const texts: string[] = [];
+  const images: ChatImage[] = [];
   for (let position = 0; position < value.length; position++) {
     const part: unknown = value[position];
     const partAt = appendPointer(at, position);
     if (!isPlainObject(part)) return { error: requestError(partAt, `${label}[${position}] must be an object; got ${describeValueType(part)}`) };
     const type = ownValue(part, 'type');
+    if (type === 'image_url') {
+      const image = readImageUrl(ownValue(part, 'image_url'), `${partAt}/image_url`, `${label}[${position}].image_url`);
+      if ('error' in image) return image;
+      images.push(image.value);
+      continue;
+    }
     const key = type === 'text' ? 'text' : type === 'refusal' && optional ? 'refusal' : undefined;
     if (key === undefined) {
       return {
         error: requestError(
           `${partAt}/type`,
           typeof type === 'string'
-            ? `${label}[${position}] is a ${excerpt(type)} part; the gateway forwards text only`
+            ? `${label}[${position}] is a ${excerpt(type)} part; the gateway forwards text and image_url parts only`
             : `${label}[${position}].type must be a string; got ${describeValueType(type)}`,
         ),
       };
@@ -169,5 +192,13 @@ function readContent(value: unknown, at: string, label: string, optional: boolea
     if (typeof text !== 'string') return { error: requestError(`${partAt}/${key}`, `${label}[${position}].${key} must be a string; got ${describeValueType(text)}`) };
     texts.push(text);
   }
-  return { value: texts.join('\n') };
+  return { value: { text: texts.join('\n'), images } };
+}
+
+/** An `image_url` part's `{url}` (a string is taken too). */
+function readImageUrl(value: unknown, at: string, label: string): Read<ChatImage> {
+  const url = isPlainObject(value) ? ownValue(value, 'url') : value;
+  if (typeof url !== 'string' || url === '') return { error: requestError(isPlainObject(value) ? `${at}/url` : at, `${label}.url must be a non-empty string; got ${describeValueType(url)}`) };
+  const image = imageFromUrl(url);
+  return image === undefined ? { error: requestError(isPlainObject(value) ? `${at}/url` : at, `${label}.url must be an http(s) URL or a base64 data: URL of an image`) } : { value: image };
 }

@@ -1,4 +1,4 @@
-import { isPlainObject, ownValue, type ChatMessage, type ChatRequest, type RawToolCall } from '@acode/domain';
+import { isPlainObject, ownValue, type ChatMessage, type ChatRequest, type ChatTool, type RawToolCall } from '@acode/domain';
 import { OLLAMA_REASONING_FIELDS, readReasoning } from '../tool-calls/formats/response-reading.js';
 import { tokenUsage, type WireReading } from './chat-answer.js';
 import { ollamaParameters } from './wire-parameters.js';
@@ -17,17 +17,53 @@ export function ollamaChatBody(request: ChatRequest, stream: boolean): Record<st
   const parameters = ollamaParameters(request);
   const passedOptions = isPlainObject(parameters['options']) ? parameters['options'] : undefined;
   const options = request.temperature === undefined ? passedOptions : { ...passedOptions, temperature: request.temperature };
+  const { tools, messages } = withToolChoice(request);
   return {
     ...parameters,
     model: request.model,
-    messages: request.messages.map(toOllamaMessage),
-    ...(request.tools === undefined || request.tools.length === 0 ? {} : { tools: toWireTools(request.tools) }),
+    messages: messages.map(toOllamaMessage),
+    ...(tools.length === 0 ? {} : { tools: toWireTools(tools) }),
     stream,
     ...(options === undefined ? {} : { options }),
   };
 }
 
+/**
+ * Ollama has no `tool_choice`: an OpenAI-form choice (from a client of another wire) is kept by
+ * what the model is shown. `none` offers no tools; a named function offers only that one; that
+ * one or `required` adds a sentence to the leading system message asking for a call (the
+ * gateway's own checks then see whether one came).
+ */
+function withToolChoice(request: ChatRequest): { tools: readonly ChatTool[]; messages: readonly ChatMessage[] } {
+  const tools = request.tools ?? [];
+  const choice = request.wireOfParameters === 'ollama' || request.parameters === undefined ? undefined : ownValue(request.parameters, 'tool_choice');
+  if (tools.length === 0 || choice === undefined || choice === 'auto') return { tools, messages: request.messages };
+  if (choice === 'none') return { tools: [], messages: request.messages };
+  const fn = isPlainObject(choice) ? ownValue(choice, 'function') : undefined;
+  const name = isPlainObject(fn) ? ownValue(fn, 'name') : undefined;
+  const named = typeof name === 'string' ? tools.filter((tool) => tool.name === name) : [];
+  if (choice !== 'required' && named.length === 0) return { tools, messages: request.messages };
+  const ask = named.length > 0 ? `Answer with a call to the tool ${named[0]!.name}.` : 'Answer with a call to one of the tools.';
+  const first = request.messages[0];
+  const messages =
+    first?.role === 'system' ? [{ ...first, content: `${first.content}\n\n${ask}` }, ...request.messages.slice(1)] : [{ role: 'system' as const, content: ask }, ...request.messages];
+  return { tools: named.length > 0 ? named : tools, messages };
+}
+
 function toOllamaMessage(message: ChatMessage): Record<string, unknown> {
+  return { ...messageBody(message), ...imagesOf(message), ...(message.role === 'assistant' && message.reasoning !== undefined && message.reasoning !== '' ? { thinking: message.reasoning } : {}) };
+}
+
+/**
+ * Ollama's `images`: base64 without a `data:` prefix. A URL goes as it is: Ollama fetches none, so
+ * it answers with its own error, which reaches the client instead of a silently dropped image.
+ */
+function imagesOf(message: ChatMessage): { images?: string[] } {
+  if (message.images === undefined || message.images.length === 0) return {};
+  return { images: message.images.map((image) => (image.kind === 'base64' ? image.data : image.url)) };
+}
+
+function messageBody(message: ChatMessage): Record<string, unknown> {
   switch (message.role) {
     case 'tool':
       return { role: 'tool', content: message.content, ...(message.toolName === undefined ? {} : { tool_name: message.toolName }) };

@@ -15,7 +15,7 @@ export function openAiChatBody(request: ChatRequest, stream: boolean): Record<st
     // Pass-through parameters first: the fields below are the request's own and win.
     ...openAiParameters(request),
     model: request.model,
-    messages: request.messages.map(toOpenAiMessage),
+    messages: request.messages.flatMap(toOpenAiMessage),
     ...(request.tools === undefined || request.tools.length === 0 ? {} : { tools: toWireTools(request.tools) }),
     stream,
     ...(stream ? { stream_options: { include_usage: true } } : {}),
@@ -23,15 +23,29 @@ export function openAiChatBody(request: ChatRequest, stream: boolean): Record<st
   };
 }
 
-function toOpenAiMessage(message: ChatMessage): Record<string, unknown> {
+function toOpenAiMessage(message: ChatMessage): Record<string, unknown>[] {
+  const body = messageBody(message);
+  const images = message.images ?? [];
+  if (images.length === 0) return [body];
+  const parts = images.map((image) => ({ type: 'image_url', image_url: { url: image.kind === 'base64' ? `data:${image.mediaType};base64,${image.data}` : image.url } }));
+  // A tool message carries text only on this wire: its images follow as a user message, so the
+  // model still sees what the tool read.
+  if (message.role === 'tool') return [body, { role: 'user', content: parts }];
+  return [{ ...body, content: [...(message.content === '' ? [] : [{ type: 'text', text: message.content }]), ...parts] }];
+}
+
+function messageBody(message: ChatMessage): Record<string, unknown> {
   switch (message.role) {
     case 'tool':
       return { role: 'tool', content: message.content, ...(message.toolCallId === undefined ? {} : { tool_call_id: message.toolCallId }) };
     case 'assistant': {
       const calls = message.toolCalls ?? [];
-      if (calls.length === 0) return { role: 'assistant', content: message.content };
+      // The reasoning a client sent back, as vLLM, llama.cpp and DeepSeek name it.
+      const reasoning = message.reasoning === undefined || message.reasoning === '' ? {} : { reasoning_content: message.reasoning };
+      if (calls.length === 0) return { role: 'assistant', content: message.content, ...reasoning };
       return {
         role: 'assistant',
+        ...reasoning,
         // The format's own spelling of "no text" beside tool calls.
         content: message.content === '' ? null : message.content,
         tool_calls: calls.map((call) => ({

@@ -4,13 +4,13 @@ import { isPlainObject, ownValue, type ChatRequest, type JsonValue } from '@acod
 const RESERVED_FIELDS: ReadonlySet<string> = new Set(['model', 'messages', 'tools', 'stream', 'stream_options']);
 
 /** Sampling options both wires know, spelt alike: top-level on OpenAI, under `options` on Ollama. */
-const SHARED_OPTIONS = ['temperature', 'top_p', 'seed', 'frequency_penalty', 'presence_penalty'] as const;
+const SHARED_OPTIONS = ['temperature', 'top_p', 'top_k', 'seed', 'frequency_penalty', 'presence_penalty'] as const;
 
 /**
  * The pass-through parameters of `request` for an OpenAI-compatible body. Written for OpenAI:
  * verbatim, minus the fields the body itself writes (`model`, `messages`, `tools`, `stream`,
  * `stream_options`). Written for Ollama: `options.num_predict` becomes `max_tokens`;
- * `options.temperature`, `top_p`, `seed`, `stop`, `frequency_penalty` and `presence_penalty` go
+ * `options.temperature`, `top_p`, `top_k`, `seed`, `stop`, `frequency_penalty` and `presence_penalty` go
  * top-level; `format: 'json'` becomes `response_format: {type: 'json_object'}` and a schema
  * `format` a `json_schema` response format. Everything else (`keep_alive`, `think`, other
  * `options`...) has no counterpart and is dropped.
@@ -37,7 +37,7 @@ export function openAiParameters(request: ChatRequest): Record<string, JsonValue
 /**
  * The pass-through parameters of `request` for an Ollama body. Written for Ollama: verbatim,
  * minus `model`, `messages`, `tools` and `stream`. Written for OpenAI: `max_completion_tokens`
- * (else `max_tokens`) becomes `options.num_predict`; `temperature`, `top_p`, `seed`, `stop`,
+ * (else `max_tokens`) becomes `options.num_predict`; `temperature`, `top_p`, `top_k`, `seed`, `stop`,
  * `frequency_penalty` and `presence_penalty` go under `options`; `response_format` `json_object`
  * becomes `format: 'json'` and `json_schema` its schema as `format`. Everything else
  * (`tool_choice`, `n`, `logprobs`, `user`...) has no counterpart and is dropped.

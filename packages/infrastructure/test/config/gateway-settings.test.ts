@@ -15,13 +15,13 @@ describe('gateway:', () => {
   it('defaults: a local Ollama upstream, pass_through, strict, 8 MiB bodies', () => {
     const { gateway } = load('tool_registry: {}\n').load();
     expect(gateway).toEqual(DEFAULT_GATEWAY_SETTINGS);
-    expect(gateway).toEqual({ upstream: { baseUrl: 'http://127.0.0.1:11434', type: 'ollama' }, onInvalid: 'pass_through', strict: true, maxBodyBytes: 8 * 1024 * 1024, maxConcurrentUpstream: 32, requestTimeoutMs: 600_000, bodyTimeoutMs: 30_000, maxBufferedBytes: 16 * 1024 * 1024, maxTotalBufferedBytes: 128 * 1024 * 1024, allowedOrigins: [], allowedHosts: [] });
+    expect(gateway).toEqual({ upstream: { baseUrl: 'http://127.0.0.1:11434', type: 'ollama' }, onInvalid: 'pass_through', strict: true, maxBodyBytes: 8 * 1024 * 1024, maxConcurrentUpstream: 32, requestTimeoutMs: 600_000, bodyTimeoutMs: 30_000, maxBufferedBytes: 16 * 1024 * 1024, maxTotalBufferedBytes: 128 * 1024 * 1024, allowedOrigins: [], allowedHosts: [], models: [] });
   });
 
   it('reads every key; the project file wins key by key over the user file', () => {
     const project = 'gateway:\n  upstream:\n    provider: vllm\n  on_invalid: error\n  timeout_ms: 30000\n';
     const user = 'gateway:\n  strict: false\n  max_body_bytes: 1048576\n  on_invalid: pass_through\n';
-    expect(load(project, user).load().gateway).toEqual({ upstream: { provider: 'vllm' }, onInvalid: 'error', strict: false, maxBodyBytes: 1048576, timeoutMs: 30000, maxConcurrentUpstream: 32, requestTimeoutMs: 600_000, bodyTimeoutMs: 30_000, maxBufferedBytes: 16 * 1024 * 1024, maxTotalBufferedBytes: 128 * 1024 * 1024, allowedOrigins: [], allowedHosts: [] });
+    expect(load(project, user).load().gateway).toEqual({ upstream: { provider: 'vllm' }, onInvalid: 'error', strict: false, maxBodyBytes: 1048576, timeoutMs: 30000, maxConcurrentUpstream: 32, requestTimeoutMs: 600_000, bodyTimeoutMs: 30_000, maxBufferedBytes: 16 * 1024 * 1024, maxTotalBufferedBytes: 128 * 1024 * 1024, allowedOrigins: [], allowedHosts: [], models: [] });
   });
 
   it('reads auth_token_env (a variable name, never its value) and max_concurrent_upstream', () => {

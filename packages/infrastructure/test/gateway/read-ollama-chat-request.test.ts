@@ -47,6 +47,8 @@ describe('readOllamaChatRequest', () => {
           {
             role: 'assistant',
             content: '',
+            // Kept for the upstream, which reads its old reasoning back (`thinking`).
+            reasoning: 'Two cities, two calls.',
             toolCalls: [
               { id: 'call_2_0', name: 'get_weather', arguments: { city: 'Paris' } },
               { id: 'call_2_1', name: 'get_weather', arguments: { city: 'Rome' } },
@@ -57,6 +59,25 @@ describe('readOllamaChatRequest', () => {
         ],
         tools: [{ position: 0, wireName: 'get_weather', description: 'Current weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
         parameters: { options: { temperature: 0, num_ctx: 8192 }, format: 'json', keep_alive: '5m', think: true },
+      },
+    });
+  });
+
+  it('reads images as base64 images, their type told by their first bytes, for the upstream', () => {
+    const read = readOllamaChatRequest({ model: 'm', messages: [{ role: 'user', content: 'see', images: ['iVBORw0KGgo=', '/9j/4AAQ', 'data:image/webp;base64,UklGR'] }] });
+    expect(read).toMatchObject({
+      ok: true,
+      request: {
+        messages: [
+          {
+            role: 'user',
+            images: [
+              { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' },
+              { kind: 'base64', mediaType: 'image/jpeg', data: '/9j/4AAQ' },
+              { kind: 'base64', mediaType: 'image/webp', data: 'UklGR' },
+            ],
+          },
+        ],
       },
     });
   });
@@ -78,7 +99,8 @@ describe('readOllamaChatRequest', () => {
     ['empty messages', { model: 'm', messages: [] }, '/messages', 'messages must not be empty'],
     ['the developer role', { model: 'm', messages: [{ role: 'developer', content: 'x' }] }, '/messages/0/role', 'messages[0].role "developer" is not one of system, user, assistant, tool'],
     ['content parts', { model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] }, '/messages/0/content', 'messages[0].content must be a string; got an array'],
-    ['images', { model: 'm', messages: [{ role: 'user', content: 'see', images: ['iVBORw0KGgo='] }] }, '/messages/0/images', 'messages[0].images: the gateway forwards text only'],
+    ['an image that is not a string', { model: 'm', messages: [{ role: 'user', content: 'see', images: [7] }] }, '/messages/0/images/0', 'messages[0].images[0] must be an image in base64; got an integer'],
+    ['a data: URL image that is not base64', { model: 'm', messages: [{ role: 'user', content: 'see', images: ['data:text/plain,hi'] }] }, '/messages/0/images/0', 'messages[0].images[0] must be an image in base64; got a string'],
     ['numeric thinking', { model: 'm', messages: [{ role: 'assistant', content: '', thinking: 1 }] }, '/messages/0/thinking', 'messages[0].thinking must be a string; got an integer'],
     ['a numeric tool_name', { model: 'm', messages: [{ role: 'tool', content: '', tool_name: 1 }] }, '/messages/0/tool_name', 'messages[0].tool_name must be a string; got an integer'],
     [

@@ -74,6 +74,27 @@ describe('readOpenAiChatRequest', () => {
     expect(read).toMatchObject({ ok: true, request: { stream: true, tools: [], parameters: { stream_options: { include_usage: true } } } });
   });
 
+  it('reads image parts as images (a data: URL as its bytes, an address as it is) and an assistant\'s reasoning_content', () => {
+    const read = readOpenAiChatRequest({
+      model: 'm',
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'What is in these?' }, { type: 'image_url', image_url: { url: 'data:image/PNG;base64,iVBO\nRw0=' } }, { type: 'image_url', image_url: { url: 'https://example.com/cat.jpg', detail: 'low' } }] },
+        { role: 'assistant', content: 'A cat.', reasoning_content: 'Whiskers, so a cat.' },
+        { role: 'tool', tool_call_id: 'call_1', content: [{ type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/' } }] },
+      ],
+    });
+    expect(read).toMatchObject({
+      ok: true,
+      request: {
+        messages: [
+          { role: 'user', content: 'What is in these?', images: [{ kind: 'base64', mediaType: 'image/png', data: 'iVBORw0=' }, { kind: 'url', url: 'https://example.com/cat.jpg' }] },
+          { role: 'assistant', content: 'A cat.', reasoning: 'Whiskers, so a cat.' },
+          { role: 'tool', content: '', images: [{ kind: 'base64', mediaType: 'image/jpeg', data: '/9j/' }] },
+        ],
+      },
+    });
+  });
+
   it('reads an assistant refusal as its content, and a tool without parameters or description', () => {
     const read = readOpenAiChatRequest({
       model: 'm',
@@ -99,11 +120,18 @@ describe('readOpenAiChatRequest', () => {
     ['the function role', { model: 'm', messages: [{ role: 'function', name: 'f', content: 'x' }] }, '/messages/0/role', 'messages[0].role "function" is deprecated and not supported; answer tool calls with "tool" messages'],
     ['user content missing', { model: 'm', messages: [{ role: 'user' }] }, '/messages/0/content', 'messages[0].content must be a string or an array of text parts; got nothing'],
     [
-      'an image part',
+      'an image part whose data URL is not base64',
       { model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'see' }, { type: 'image_url', image_url: { url: 'data:' } }] }] },
-      '/messages/0/content/1/type',
-      'messages[0].content[1] is a "image_url" part; the gateway forwards text only',
+      '/messages/0/content/1/image_url/url',
+      'messages[0].content[1].image_url.url must be an http(s) URL or a base64 data: URL of an image',
     ],
+    [
+      'an audio part',
+      { model: 'm', messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: 'AAAA', format: 'wav' } }] }] },
+      '/messages/0/content/0/type',
+      'messages[0].content[0] is a "input_audio" part; the gateway forwards text and image_url parts only',
+    ],
+    ['an image part without url', { model: 'm', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: {} }] }] }, '/messages/0/content/0/image_url/url', 'messages[0].content[0].image_url.url must be a non-empty string; got nothing'],
     ['a text part without text', { model: 'm', messages: [{ role: 'user', content: [{ type: 'text' }] }] }, '/messages/0/content/0/text', 'messages[0].content[0].text must be a string; got nothing'],
     ['a tool message without id', { model: 'm', messages: [{ role: 'tool', content: 'x' }] }, '/messages/0/tool_call_id', 'messages[0].tool_call_id must be a non-empty string (the id of the call it answers); got nothing'],
     ['tool_calls not an array', { model: 'm', messages: [{ role: 'assistant', tool_calls: {} }] }, '/messages/0/tool_calls', 'messages[0].tool_calls must be an array; got an object'],

@@ -1,9 +1,9 @@
 import { ERROR_CODES, type ErrorCode } from '@acode/domain';
-import type { GatewayRequestError, GatewayWire } from '@acode/infrastructure/gateway';
-import { jsonResponse, type HostResponse } from '../http/host-response.js';
+import type { FrontError, GatewayFront, GatewayRequestError } from '@acode/infrastructure/gateway';
+import { jsonReply, type GatewayReply } from './gateway-reply.js';
 
-/** OpenAI's `error.type` for each kind of gateway refusal. */
-export type OpenAiErrorType = 'invalid_request_error' | 'invalid_tool_call' | 'upstream_error' | 'timeout';
+/** The kind of a gateway refusal, in OpenAI's terms (each front maps it onto its own). */
+export type OpenAiErrorType = FrontError['type'];
 
 /** Details of one gateway error, before it takes its route's shape. */
 export interface GatewayErrorDetails {
@@ -19,32 +19,20 @@ export interface GatewayErrorDetails {
 }
 
 /**
- * An error in the route's own shape, so a client's SDK reads it as it reads its server's: OpenAI
- * `{ error: { message, type, code, param } }` (plus `errors` when there are several), Ollama
- * `{ error: "..." }`. The code leads Ollama's message, since its shape has no field for it.
+ * An error in the front's own shape, so a client's SDK reads it as it reads its server's (OpenAI
+ * `{ error: { message, type, code, param } }`, Ollama `{ error: "..." }`, Anthropic
+ * `{ type: "error", error: { type, message } }`).
  */
-export function gatewayError(wire: GatewayWire, details: GatewayErrorDetails): HostResponse {
-  if (wire === 'ollama') return jsonResponse(details.status, { error: `${details.code}: ${details.message}` }, details.headers);
-  return jsonResponse(
-    details.status,
-    {
-      error: {
-        message: details.message,
-        type: details.type,
-        code: details.code,
-        param: details.param ?? null,
-        ...(details.errors === undefined ? {} : { errors: details.errors }),
-      },
-    },
-    details.headers,
-  );
+export function gatewayError(front: GatewayFront, details: GatewayErrorDetails): GatewayReply {
+  const { headers, ...error } = details;
+  return jsonReply(details.status, front.error({ ...error, code: String(error.code) }), headers);
 }
 
 /** A request refused before the upstream saw it (ACODE-GTW-001 / 002): 400. */
-export function requestRefused(wire: GatewayWire, errors: readonly GatewayRequestError[], headers: Readonly<Record<string, string>>): HostResponse {
+export function requestRefused(front: GatewayFront, errors: readonly GatewayRequestError[], headers: Readonly<Record<string, string>>): GatewayReply {
   const first = errors[0]!;
   const message = errors.map((error) => (error.field === undefined ? error.message : `${error.message} (at ${error.field})`)).join('; ');
-  return gatewayError(wire, {
+  return gatewayError(front, {
     status: 400,
     code: first.code,
     message,
@@ -56,8 +44,8 @@ export function requestRefused(wire: GatewayWire, errors: readonly GatewayReques
 }
 
 /** 413 ACODE-GTW-001 in the route's shape: the body passed `gateway.max_body_bytes`. */
-export function bodyTooLarge(wire: GatewayWire, maxBodyBytes: number, headers: Readonly<Record<string, string>>): HostResponse {
-  return gatewayError(wire, {
+export function bodyTooLarge(front: GatewayFront, maxBodyBytes: number, headers: Readonly<Record<string, string>>): GatewayReply {
+  return gatewayError(front, {
     status: 413,
     code: ERROR_CODES.GATEWAY_REQUEST_INVALID,
     message: `The body exceeds the gateway's limit of ${maxBodyBytes} bytes (gateway.max_body_bytes)`,
@@ -67,8 +55,8 @@ export function bodyTooLarge(wire: GatewayWire, maxBodyBytes: number, headers: R
 }
 
 /** 408 ACODE-GTW-005 in the route's shape: the body did not arrive within `gateway.body_timeout_ms`. */
-export function bodyTimedOut(wire: GatewayWire, bodyTimeoutMs: number, headers: Readonly<Record<string, string>>): HostResponse {
-  return gatewayError(wire, {
+export function bodyTimedOut(front: GatewayFront, bodyTimeoutMs: number, headers: Readonly<Record<string, string>>): GatewayReply {
+  return gatewayError(front, {
     status: 408,
     code: ERROR_CODES.GATEWAY_DEADLINE,
     message: `The request body did not arrive within ${bodyTimeoutMs} ms (gateway.body_timeout_ms); the connection is closed`,
@@ -83,6 +71,17 @@ export function deadlineMessage(requestTimeoutMs: number): string {
 }
 
 /** 504 ACODE-GTW-005 in the route's shape: the request outlived `gateway.request_timeout_ms`. */
-export function deadlineExceeded(wire: GatewayWire, requestTimeoutMs: number, headers: Readonly<Record<string, string>>): HostResponse {
-  return gatewayError(wire, { status: 504, code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(requestTimeoutMs), type: 'timeout', headers });
+export function deadlineExceeded(front: GatewayFront, requestTimeoutMs: number, headers: Readonly<Record<string, string>>): GatewayReply {
+  return gatewayError(front, { status: 504, code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(requestTimeoutMs), type: 'timeout', headers });
+}
+
+/** 503 ACODE-GTW-004 in the front's shape, with `retry-after: 1`. */
+export function gatewayBusy(front: GatewayFront, correlationId: string, limit: number): GatewayReply {
+  return gatewayError(front, {
+    status: 503,
+    code: ERROR_CODES.GATEWAY_BUSY,
+    message: `The gateway is serving ${limit} upstream request(s) (gateway.max_concurrent_upstream) and as many are waiting; retry shortly`,
+    type: 'overloaded_error',
+    headers: { 'retry-after': '1', 'x-acode-correlation-id': correlationId },
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedSemaphore } from '../../src/gateway/bounded-semaphore.js';
+import { BoundedSemaphore } from '../src/bounded-semaphore.js';
 
 describe('BoundedSemaphore', () => {
   it('grants up to its limit, queues up to its queue limit, refuses the rest', async () => {

@@ -1,10 +1,11 @@
+import type { GatewayFrontName } from '@acode/infrastructure/gateway';
 import type { ChatCallOptions, IChatModelClient, IMetrics, ModelServerInfo } from '@acode/application';
 import type { ChatRequest, ChatResponse, RepairName } from '@acode/domain';
 import type { RefusalReason } from '@acode/infrastructure/gateway';
 import { GATEWAY_METRIC_NAMES } from '@acode/infrastructure/metrics';
 
 /** The gateway's routes as a metric label: a bounded set, never the client's path or model. */
-export type GatewayRouteLabel = 'openai_chat' | 'ollama_chat' | 'pass_through';
+export type GatewayRouteLabel = GatewayFrontName | 'pass_through';
 
 /**
  * How a gateway request ended, as a metric label: the pipeline's outcomes, or refused before it

@@ -3,37 +3,34 @@ import type { JsonValue } from '@acode/domain';
 import { ERROR_CODES } from '@acode/domain';
 import {
   AnswerBudget,
-  ollamaChatChunks,
-  ollamaChatResponse,
-  openAiChatChunks,
-  openAiChatCompletion,
-  readOllamaChatRequest,
-  readOpenAiChatRequest,
   refusedCallsText,
   runGatewayChat,
+  type AnswerIdentity,
   type GatewayAnswer,
   type GatewayChatAnswer,
+  type GatewayFront,
   type GatewayRequest,
-  type GatewayWire,
   type RefusedCall,
   type ToolContractWarning,
 } from '@acode/infrastructure/gateway';
-import { jsonResponse, type HostResponse } from '../http/host-response.js';
+import { resolveModel, type ModelMapping } from '@acode/infrastructure/config';
+import { jsonReply, type GatewayReply } from './gateway-reply.js';
 import { deadlineExceeded, deadlineMessage, gatewayError, requestRefused } from './gateway-errors.js';
 import { GatewayRequestMetrics } from './gateway-metrics.js';
-import { GatewayStreamWriter, type StreamIdentity } from './gateway-stream-writer.js';
-import type { GatewayExchange, HostGatewayOptions } from './host-gateway.js';
+import { GatewayStreamWriter } from './gateway-stream-writer.js';
+import type { FrontExchange, GatewayOptions } from './gateway-options.js';
 import { deadlinePassed } from './request-deadline.js';
 import { toolWarningsHeader } from './tool-warnings-header.js';
+import { continueConversation, keepResponse } from './responses-conversation.js';
 
 /** Strict decoder: invalid byte sequences are refused, not replaced with U+FFFD. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * `POST /v1/chat/completions` (`wire: 'openai'`) and `POST /api/chat` (`wire: 'ollama'`): reads
- * the request from its body (read, bounded, by {@link createHostGateway} before a slot was
+ * The checked routes of every front (`POST /v1/chat/completions`, `POST /api/chat`,
+ * `POST /v1/messages`, `POST /v1/responses`): reads the request from its body (read, bounded, before a slot was
  * taken) and its tools' contract, runs the gateway pipeline against the upstream, and answers in
- * the client's wire. A streamed request streams from the upstream too: its text is forwarded as
+ * the client's wire (its {@link GatewayFront}). A streamed request streams from the upstream too: its text is forwarded as
  * it arrives (but for what may be a call written in it), its calls once decided, a retry in the
  * same client stream ({@link GatewayStreamWriter}). The upstream requests stop when the client
  * hangs up or the request's deadline passes: then a 504 ACODE-GTW-005, or an error event once the
@@ -43,13 +40,13 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * `x-acode-invalid`. Problems of the request's tools are warnings (`x-acode-warnings`), never a refusal. Returns the whole
  * answer for the server to write, or `undefined` once it wrote a stream itself or the client is gone.
  */
-export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExchange, options: HostGatewayOptions): Promise<HostResponse | undefined> {
-  const { res, correlationId, deadline, body } = exchange;
+export async function serveFront(front: GatewayFront, exchange: FrontExchange, options: GatewayOptions): Promise<GatewayReply | undefined> {
+  const { sink, correlationId, deadline, body } = exchange;
   // Aborts when the client hangs up or the deadline passes; `deadlinePassed` tells which.
   const signal = AbortSignal.any([exchange.gone, deadline.signal]);
   const started = performance.now();
   const base: Record<string, string> = { 'x-acode-correlation-id': correlationId, 'x-acode-repairs': '', 'x-acode-attempts': '0' };
-  const metrics = new GatewayRequestMetrics(options.metrics, wire === 'openai' ? 'openai_chat' : 'ollama_chat');
+  const metrics = new GatewayRequestMetrics(options.metrics, front.name);
 
   let value: unknown;
   try {
@@ -58,18 +55,23 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
     // The parser's own message quotes the body: not echoed.
     const message = error instanceof TypeError ? 'The body is not valid UTF-8 text' : 'The body is not valid JSON';
     metrics.finish('invalid_request');
-    return requestRefused(wire, [{ code: ERROR_CODES.GATEWAY_REQUEST_INVALID, message }], base);
+    return requestRefused(front, [{ code: ERROR_CODES.GATEWAY_REQUEST_INVALID, message }], base);
   }
-  const reading = wire === 'openai' ? readOpenAiChatRequest(value) : readOllamaChatRequest(value);
+  const reading = front.read(value, { storedResponse: (id) => options.responses?.get(id)?.response });
   if (!reading.ok) {
     metrics.finish('invalid_request');
-    return requestRefused(wire, [reading.error], base);
+    return requestRefused(front, [reading.error], base);
   }
-  const { request } = reading;
+  const continued = continueConversation(reading.request, options.responses);
+  if (!continued.ok) {
+    metrics.finish('invalid_request');
+    return requestRefused(front, [continued.error], base);
+  }
+  const request = continued.request;
   const contract = options.contracts.get(request.tools, { strict: options.strict });
   if (!contract.ok) {
     metrics.finish('invalid_request');
-    return requestRefused(wire, contract.errors, base);
+    return requestRefused(front, contract.errors, base);
   }
   const warnings: ToolContractWarning[] = [
     ...(request.ignoredTools ?? []).map((ignored) => ({
@@ -94,8 +96,8 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
     });
   }
 
-  const identity: StreamIdentity = {
-    id: `chatcmpl-${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+  const identity: AnswerIdentity = {
+    id: `${front.idPrefix}${randomUUID().replaceAll('-', '').slice(0, 24)}`,
     created: Math.floor(Date.now() / 1000),
     createdAt: new Date(),
     model: request.model,
@@ -103,13 +105,13 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
   };
   // What this request's answers may hold in memory, drawn from the host's pool; given back once the response is over.
   const memory = new AnswerBudget(options.maxBufferedBytes, options.memoryPool, options.upstream.provider);
-  res.once('close', () => memory.close());
-  const writer = request.stream ? new GatewayStreamWriter(wire, res, identity, base, options.keepAliveMs) : undefined;
+  sink.onClose(() => memory.close());
+  const writer = request.stream ? new GatewayStreamWriter(front.stream(identity, request), sink, base, options.keepAliveMs, front.name === 'openai_responses' && request.store !== false) : undefined;
   let result: Awaited<ReturnType<typeof runGatewayChat>>;
   try {
     result = await runGatewayChat(
       {
-        request,
+        request: upstreamRequest(request, options.models),
         contract: contract.contract,
         signal,
         correlationId,
@@ -128,15 +130,15 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
     const timeoutMs = deadline.timeoutMs;
     options.logger.warn(`Gateway request stopped: ${deadlineMessage(timeoutMs)}`, { event: 'GatewayDeadline', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE, attempts: result.attempts });
     if (writer?.started === true) {
-      writer.fail({ code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(timeoutMs), type: 'timeout' }, decided);
+      writer.fail({ status: 504, code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(timeoutMs), type: 'timeout' }, decided);
       return undefined;
     }
-    return deadlineExceeded(wire, timeoutMs, { ...base, ...decided });
+    return deadlineExceeded(front, timeoutMs, { ...base, ...decided });
   }
   // A deadline that passed once the answer was decided stops nothing: the answer goes out.
   if (result.kind === 'cancelled' || (signal.aborted && !deadlinePassed(signal))) {
     // Nobody is left to answer: the connection is closed, not kept for an answer that never comes.
-    res.destroy();
+    sink.destroy();
     metrics.finish('cancelled', { attempts: result.kind === 'answer' ? result.report.attempts : result.attempts });
     options.logger.debug('Gateway request cancelled: the client hung up', { event: 'GatewayCancelled', correlation_id: correlationId, attempts: result.kind === 'answer' ? result.report.attempts : result.attempts });
     return undefined;
@@ -153,10 +155,10 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
     });
     const type = result.kind === 'upstream_timeout' ? 'timeout' : 'upstream_error';
     if (writer?.started === true) {
-      writer.fail({ code: result.code, message: result.message, type }, { 'x-acode-attempts': String(result.attempts), 'x-acode-outcome': 'upstream_error' });
+      writer.fail({ status, code: result.code, message: result.message, type }, { 'x-acode-attempts': String(result.attempts), 'x-acode-outcome': 'upstream_error' });
       return undefined;
     }
-    return gatewayError(wire, { status, code: result.code, message: result.message, type, headers: { ...base, 'x-acode-attempts': String(result.attempts) } });
+    return gatewayError(front, { status, code: result.code, message: result.message, type, headers: { ...base, 'x-acode-attempts': String(result.attempts) } });
   }
 
   const { report } = result;
@@ -166,10 +168,10 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
     'x-acode-attempts': String(report.attempts),
     'x-acode-outcome': report.outcome,
   };
-  options.logger.debug(`Gateway ${wire} answer: ${report.outcome} after ${report.attempts} upstream request(s)`, {
+  options.logger.debug(`Gateway ${front.name} answer: ${report.outcome} after ${report.attempts} upstream request(s)`, {
     event: 'GatewayAnswered',
     correlation_id: correlationId,
-    wire,
+    route: front.name,
     outcome: report.outcome,
     attempts: report.attempts,
     repairs: report.repairs.join(','),
@@ -199,10 +201,10 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
       const code = first?.code ?? ERROR_CODES.GATEWAY_REQUEST_INVALID;
       const message = `The model's tool call is still invalid after ${report.attempts} upstream request(s): ${refused.map((problem) => `${problem.code}: ${problem.message}`).join('; ')}`;
       if (writer?.started === true) {
-        writer.fail({ code, message, type: 'invalid_tool_call' }, { ...headers, 'x-acode-invalid': codes });
+        writer.fail({ status: 422, code, message, type: 'invalid_tool_call' }, { ...headers, 'x-acode-invalid': codes });
         return undefined;
       }
-      return gatewayError(wire, {
+      return gatewayError(front, {
         status: 422,
         code,
         message,
@@ -211,11 +213,11 @@ export async function serveGatewayChat(wire: GatewayWire, exchange: GatewayExcha
         headers: { ...headers, 'x-acode-invalid': codes },
       });
     }
-    const answer = respond(wire, request, refusedAnswer(result, refused, codes, writer?.sentContent === true), { ...headers, 'x-acode-invalid': codes }, started, identity, writer);
+    const answer = respond(front, request, refusedAnswer(result, refused, codes, writer?.sentContent === true), { ...headers, 'x-acode-invalid': codes }, started, identity, writer, options);
     recordAnswer();
     return answer;
   }
-  const answer = respond(wire, request, result.answer, headers, started, identity, writer);
+  const answer = respond(front, request, result.answer, headers, started, identity, writer, options);
   recordAnswer();
   return answer;
 }
@@ -234,26 +236,30 @@ function refusedAnswer(result: GatewayChatAnswer, refused: readonly RefusedCall[
 }
 
 function respond(
-  wire: GatewayWire,
+  front: GatewayFront,
   request: GatewayRequest,
   answer: GatewayAnswer,
   headers: Record<string, string>,
   started: number,
-  identity: StreamIdentity,
+  identity: AnswerIdentity,
   writer: GatewayStreamWriter | undefined,
-): HostResponse | undefined {
-  const { id, created } = identity;
-  const ollamaOptions = { createdAt: identity.createdAt, totalDurationNs: Math.round((performance.now() - started) * 1e6) };
-  if (!request.stream) {
-    return jsonResponse(200, wire === 'openai' ? openAiChatCompletion(answer, { id, created }) : ollamaChatResponse(answer, ollamaOptions), headers);
+  options: GatewayOptions,
+): GatewayReply | undefined {
+  const facts = { totalDurationNs: Math.round((performance.now() - started) * 1e6) };
+  if (writer === undefined) {
+    keepResponse(front, request, answer, identity, options.responses);
+    return jsonReply(200, front.answer(answer, identity, request, facts), headers);
   }
-  const lines =
-    wire === 'openai'
-      ? openAiChatChunks(answer, { id, created, includeUsage: identity.includeUsage, omitRole: writer?.sentContent === true })
-      : ollamaChatChunks(answer, ollamaOptions);
-  // A streamed request always has its writer: it sends the stream whole when nothing went out yet.
-  writer?.finish(lines, headers);
+  writer.finish(answer, facts, headers);
+  // Kept as it was streamed: a later GET returns the items in the order the client saw them.
+  keepResponse(front, request, { ...answer, content: writer.sentText + answer.content }, identity, options.responses, writer.frontResponse);
   return undefined;
+}
+
+/** The request as the upstream gets it: the client's model name mapped by `gateway.models`. */
+function upstreamRequest(request: GatewayRequest, models: readonly ModelMapping[] | undefined): GatewayRequest {
+  const model = models === undefined ? request.model : resolveModel(models, request.model);
+  return model === request.model ? request : { ...request, model };
 }
 
 function isIncludeUsage(value: JsonValue | undefined): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HEADER_BYTES, MAX_HEADER_WARNINGS, toolWarningsHeader } from '../../src/gateway/tool-warnings-header.js';
+import { MAX_HEADER_BYTES, MAX_HEADER_WARNINGS, toolWarningsHeader } from '../src/tool-warnings-header.js';
 
 const warning = (field: string, message: string) => ({ code: 'ACODE-GTW-008' as const, field, message, unchecked: false });
 
