@@ -64,6 +64,8 @@ export function createGatewayHandler(options: GatewayHandlerOptions): GatewayHan
     const served = requests
       .serve({ method: request.method, segments, headers, correlationId, gone: request.signal, sink, readBody: (limit, stop) => readBody(request, limit, stop) })
       .then((reply): Response => (reply !== undefined ? replyOf(reply) : new Response(null, { status: 499 })));
+    // A failure after the stream opened cannot become a status any more: the stream is cut, never left hanging.
+    served.catch(() => sink.destroy());
     // The first of: the stream opening (its response goes out now), or the whole reply.
     return Promise.race([streamed, served]);
   };

@@ -159,4 +159,19 @@ describe('createGatewayHandler, its edges', () => {
       await upstream.close();
     }
   });
+
+  it('cuts a stream that already opened when the gateway fails after it, instead of leaving its reader waiting', async () => {
+    const upstream = await startScriptedModelServer({ script: [{ kind: 'text', content: 'Some text first.' }] });
+    try {
+      const settings = readProviderSettings({ providers: { local: { type: 'openai-compatible', base_url: `${upstream.url}/v1` } } }, 'local', {});
+      // A logger that fails once the answer is decided: a fault after the stream's first bytes went out.
+      const failing = { ...silent, debug: () => { throw new Error('logger down'); } };
+      const handler = createGatewayHandler({ upstream: createChatModelClient(settings), contracts: new ToolContractCache(), onInvalid: 'error', strict: true, maxBodyBytes: 65536, maxBufferedBytes: 1 << 20, logger: failing });
+      const response = await handler(new Request('http://example.test/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] }) }));
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      await upstream.close();
+    }
+  });
 });
