@@ -225,7 +225,7 @@ export function createHostServer(options: HostServerOptions): HostServer {
     }
     if (gateway !== undefined && gatewayTemplate !== undefined) {
       const gone = goneSignal(res);
-      return { template: gatewayTemplate, respond: () => gateway.serve(req, res, correlationId, gone) };
+      return { template: gatewayTemplate, respond: () => gateway.serve(req, res, segments, correlationId, gone) };
     }
     if (matches.length === 0) return fixed(hostError(404, 'No such endpoint', correlationId));
     if (!match) {

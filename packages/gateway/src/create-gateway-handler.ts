@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { ERROR_CODES } from '@acode/domain';
 import { openAiChatFront } from '@acode/infrastructure/gateway';
 import { gatewayError } from './gateway-errors.js';
+import { bearerToken, tokenDigest, tokenMatches } from './gateway-token.js';
 import type { GatewayOptions } from './gateway-options.js';
 import type { GatewayReply } from './gateway-reply.js';
 import { createGatewayRequests, type BodyReading } from './gateway-requests.js';
@@ -34,11 +34,12 @@ export type GatewayHandler = (request: Request) => Promise<Response>;
 export function createGatewayHandler(options: GatewayHandlerOptions): GatewayHandler {
   const requests = createGatewayRequests(options);
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const token = options.token === undefined ? undefined : sha256(options.token);
+  const token = options.token === undefined ? undefined : tokenDigest(options.token);
   return async (request) => {
     const correlationId = request.headers.get('x-acode-correlation-id') ?? crypto.randomUUID();
     const url = new URL(request.url);
-    const path = basePath !== '' && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+    if (basePath !== '' && !url.pathname.startsWith(`${basePath}/`)) return replyOf(notMounted(correlationId));
+    const path = url.pathname.slice(basePath.length);
     let segments: string[];
     try {
       segments = path.split('/').slice(1).map((segment) => decodeURIComponent(segment));
@@ -63,12 +64,21 @@ export function createGatewayHandler(options: GatewayHandlerOptions): GatewayHan
     const sink = new WebAnswerSink(request.signal, (response) => opened!(response));
     const served = requests
       .serve({ method: request.method, segments, headers, correlationId, gone: request.signal, sink, readBody: (limit, stop) => readBody(request, limit, stop) })
-      .then((reply): Response => (reply !== undefined ? replyOf(reply) : new Response(null, { status: 499 })));
+      .then((reply): Response => {
+        // An answer sent whole never opened the stream: closing it gives back what the request held (its slot, memory, deadline).
+        if (!sink.opened) sink.close();
+        return reply !== undefined ? replyOf(reply) : new Response(null, { status: 499 });
+      });
     // A failure after the stream opened cannot become a status any more: the stream is cut, never left hanging.
     served.catch(() => sink.destroy());
     // The first of: the stream opening (its response goes out now), or the whole reply.
     return Promise.race([streamed, served]);
   };
+}
+
+/** 404 for a path outside `basePath`, in OpenAI's shape (no route, so no front to tell). */
+function notMounted(correlationId: string): GatewayReply {
+  return gatewayError(openAiChatFront, { status: 404, code: ERROR_CODES.GATEWAY_REQUEST_INVALID, message: 'The gateway serves no such route here', type: 'invalid_request_error', headers: { 'x-acode-correlation-id': correlationId } });
 }
 
 function replyOf(reply: GatewayReply): Response {
@@ -78,13 +88,9 @@ function replyOf(reply: GatewayReply): Response {
   });
 }
 
-const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
-
-/** Whether a bearer token or `x-api-key` is the token; hashed first, so the comparison leaks neither it nor its length. */
+/** Whether a bearer token or `x-api-key` is the token. */
 function carriesToken(headers: Headers, expected: Buffer): boolean {
-  const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers.get('authorization') ?? '')?.[1];
-  const key = headers.get('x-api-key') ?? undefined;
-  return [bearer, key].some((given) => given !== undefined && timingSafeEqual(sha256(given), expected));
+  return tokenMatches(bearerToken(headers.get('authorization') ?? undefined), expected) || tokenMatches(headers.get('x-api-key') ?? undefined, expected);
 }
 
 /** The body, at most `limitBytes`, read until `stop` aborts or the client is gone. */
@@ -95,8 +101,9 @@ async function readBody(request: Request, limitBytes: number, stop: AbortSignal)
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let settle: () => void = () => undefined;
   const stopped = new Promise<'stopped' | 'aborted'>((resolve) => {
-    const settle = (): void => resolve(request.signal.aborted ? 'aborted' : 'stopped');
+    settle = (): void => resolve(request.signal.aborted ? 'aborted' : 'stopped');
     if (stop.aborted || request.signal.aborted) settle();
     stop.addEventListener('abort', settle, { once: true });
     request.signal.addEventListener('abort', settle, { once: true });
@@ -118,6 +125,9 @@ async function readBody(request: Request, limitBytes: number, stop: AbortSignal)
     }
   } catch {
     return { ok: false, reason: 'aborted' };
+  } finally {
+    stop.removeEventListener('abort', settle);
+    request.signal.removeEventListener('abort', settle);
   }
   const body = new Uint8Array(size);
   let offset = 0;

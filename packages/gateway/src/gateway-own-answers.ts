@@ -3,28 +3,22 @@ import { ERROR_CODES } from '@acode/domain';
 import { isGlob } from '@acode/infrastructure/config';
 import { anthropicMessagesFront, countAnthropicTokens, type GatewayFront } from '@acode/infrastructure/gateway';
 import { jsonReply, type GatewayReply } from './gateway-reply.js';
+import { parseJsonBody } from './parse-json-body.js';
 import { gatewayError, requestRefused } from './gateway-errors.js';
 import type { FrontExchange, GatewayOptions } from './gateway-options.js';
 import type { StoredResponses } from './stored-responses.js';
 
-/** Strict decoder: invalid byte sequences are refused, not replaced with U+FFFD. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * `POST /v1/messages/count_tokens`: `{ input_tokens }` for a Messages request, estimated by the
  * gateway (the upstreams have no such route); a body the Messages route would refuse is refused
  * here the same way.
  */
-export function countTokens(exchange: FrontExchange, correlationId: string): GatewayReply {
-  const headers = { 'x-acode-correlation-id': correlationId };
-  let value: unknown;
-  try {
-    value = JSON.parse(UTF8.decode(exchange.body));
-  } catch (error) {
-    const message = error instanceof TypeError ? 'The body is not valid UTF-8 text' : 'The body is not valid JSON';
-    return requestRefused(anthropicMessagesFront, [{ code: ERROR_CODES.GATEWAY_REQUEST_INVALID, message }], headers);
-  }
-  const counted = countAnthropicTokens(value);
+export function countTokens(exchange: FrontExchange): GatewayReply {
+  const headers = { 'x-acode-correlation-id': exchange.correlationId };
+  const parsed = parseJsonBody(exchange.body);
+  if (!parsed.ok) return requestRefused(anthropicMessagesFront, [parsed.error], headers);
+  const counted = countAnthropicTokens(parsed.value);
   if (!counted.ok) return requestRefused(anthropicMessagesFront, [counted.error], headers);
   return jsonReply(200, counted.body, headers);
 }

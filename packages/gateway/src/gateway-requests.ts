@@ -129,7 +129,7 @@ export function createGatewayRequests(options: GatewayOptions): GatewayRequests 
       const exchange: FrontExchange = { correlationId, gone: input.gone, deadline, body: body.body, sink };
       switch (route.kind) {
         case 'count_tokens':
-          return countTokens(exchange, correlationId);
+          return countTokens(exchange);
         case 'models':
           return listModels(shape, options, within, correlationId);
         case 'chat':
@@ -145,19 +145,20 @@ export function createGatewayRequests(options: GatewayOptions): GatewayRequests 
 
 /** The front and kind of a gateway path. */
 function gatewayRoute(method: string | undefined, segments: readonly string[], headers: GatewayRequestInput['headers'], listsModels: boolean): GatewayRoute {
-  const path = segments.join('/');
+  // Segment by segment, as decoded: `/v1/chat%2Fcompletions` is no chat route.
+  const is = (...path: string[]): boolean => segments.length === path.length && path.every((part, index) => segments[index] === part);
   const anthropic = headers['anthropic-version'] !== undefined;
   const chat = (template: string, front: GatewayFront): GatewayRoute => ({ template, front, kind: 'chat', label: front.name });
-  if (listsModels && (method === 'GET' || method === 'HEAD') && (path === 'v1/models' || path === 'api/tags')) {
-    const front = path === 'api/tags' ? ollamaChatFront : anthropic ? anthropicMessagesFront : openAiChatFront;
-    return { template: `/${path}`, front, kind: 'models', label: 'pass_through' };
+  if (listsModels && (method === 'GET' || method === 'HEAD') && (is('v1', 'models') || is('api', 'tags'))) {
+    const front = segments[0] === 'api' ? ollamaChatFront : anthropic ? anthropicMessagesFront : openAiChatFront;
+    return { template: `/${segments.join('/')}`, front, kind: 'models', label: 'pass_through' };
   }
   if (method === 'POST') {
-    if (path === 'v1/chat/completions') return chat('/v1/chat/completions', openAiChatFront);
-    if (path === 'api/chat') return chat('/api/chat', ollamaChatFront);
-    if (path === 'v1/messages') return chat('/v1/messages', anthropicMessagesFront);
-    if (path === 'v1/responses') return chat('/v1/responses', openAiResponsesFront);
-    if (path === 'v1/messages/count_tokens') return { template: '/v1/messages/count_tokens', front: anthropicMessagesFront, kind: 'count_tokens', label: 'anthropic_messages' };
+    if (is('v1', 'chat', 'completions')) return chat('/v1/chat/completions', openAiChatFront);
+    if (is('api', 'chat')) return chat('/api/chat', ollamaChatFront);
+    if (is('v1', 'messages')) return chat('/v1/messages', anthropicMessagesFront);
+    if (is('v1', 'responses')) return chat('/v1/responses', openAiResponsesFront);
+    if (is('v1', 'messages', 'count_tokens')) return { template: '/v1/messages/count_tokens', front: anthropicMessagesFront, kind: 'count_tokens', label: 'anthropic_messages' };
   }
   if (method === 'GET' && segments.length === 3 && segments[0] === 'v1' && segments[1] === 'responses') {
     return { template: '/v1/responses/{id}', front: openAiResponsesFront, kind: 'stored_response', label: 'openai_responses' };

@@ -7,22 +7,16 @@
  * routes on Node with {@link createGatewayRequests} and a sink of its own.
  */
 export type { AnswerSink } from './answer-sink.js';
-export { BoundedSemaphore, type SemaphoreSlot } from './bounded-semaphore.js';
 export { createGatewayHandler, type GatewayHandler, type GatewayHandlerOptions } from './create-gateway-handler.js';
-export { bodyTimedOut, bodyTooLarge, deadlineExceeded, deadlineMessage, gatewayBusy, gatewayError, requestRefused, type GatewayErrorDetails, type OpenAiErrorType } from './gateway-errors.js';
-export { deadlineRelabelled, GatewayRequestMetrics, type GatewayRequestDetails, type GatewayRequestOutcome, type GatewayRouteLabel } from './gateway-metrics.js';
+export { deadlineExceeded, deadlineMessage, gatewayError, type GatewayErrorDetails } from './gateway-errors.js';
+export { deadlineRelabelled, GatewayRequestMetrics, type GatewayRouteLabel } from './gateway-metrics.js';
 export type { FrontExchange, GatewayOptions } from './gateway-options.js';
-export { countTokens, listModels, storedResponse } from './gateway-own-answers.js';
-export { jsonReply, type GatewayReply } from './gateway-reply.js';
+export type { GatewayReply } from './gateway-reply.js';
 export { createGatewayRequests, type BodyReading, type GatewayRequestInput, type GatewayRequests, type GatewayRoute, type PassThrough } from './gateway-requests.js';
-export { DECIDED_HEADERS, DEFAULT_KEEP_ALIVE_MS, GatewayStreamWriter } from './gateway-stream-writer.js';
+export { bearerToken, tokenDigest, tokenMatches } from './gateway-token.js';
 export { toNodeListener } from './node-listener.js';
-export { deadlinePassed, startRequestDeadline, type RequestDeadline } from './request-deadline.js';
-export { continueConversation, keepResponse } from './responses-conversation.js';
-export { serveFront } from './serve-front.js';
+export type { RequestDeadline } from './request-deadline.js';
 export { StoredResponses, type StoredResponse, type StoredResponsesOptions } from './stored-responses.js';
-export { MAX_HEADER_BYTES, MAX_HEADER_WARNINGS, toolWarningsHeader } from './tool-warnings-header.js';
-export { WebAnswerSink } from './web-answer-sink.js';
 // The fronts and the pipeline they share, for users who write their own route.
 export {
   anthropicMessagesFront,

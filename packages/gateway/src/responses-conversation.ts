@@ -30,12 +30,12 @@ export function continueConversation(request: GatewayRequest, stored: StoredResp
  * Keeps a Responses answer for a later `previous_response_id` and `GET /v1/responses/{id}`,
  * unless the client said `store: false`: the conversation without this request's
  * `instructions`, then the answer's own turn. `answer` is whole (a streamed answer's text
- * included); `streamed` is the response object a stream ended with, kept as the client saw it.
+ * included); `sent` is the response object the client received (whole, or as its stream ended), kept as it saw it.
  */
-export function keepResponse(front: GatewayFront, request: GatewayRequest, answer: GatewayAnswer, identity: AnswerIdentity, stored: StoredResponses | undefined, streamed?: unknown): void {
+export function keepResponse(front: GatewayFront, request: GatewayRequest, answer: GatewayAnswer, identity: AnswerIdentity, stored: StoredResponses | undefined, sent?: unknown): void {
   if (stored === undefined || front.name !== 'openai_responses' || request.store === false) return;
   const conversation = instructionsOf(request) === undefined ? request.messages : request.messages.slice(1);
-  stored.put(identity.id, { conversation: [...conversation, ...responseOutputMessages(answer, request, identity)], response: (streamed ?? responseObject(answer, identity, request)) as JsonValue });
+  stored.put(identity.id, { conversation: [...conversation, ...responseOutputMessages(answer, request, identity)], response: (sent ?? responseObject(answer, identity, request)) as JsonValue });
 }
 
 /** The leading system message the request's `instructions` became, if any. */

@@ -15,6 +15,7 @@ import {
 } from '@acode/infrastructure/gateway';
 import { resolveModel, type ModelMapping } from '@acode/infrastructure/config';
 import { jsonReply, type GatewayReply } from './gateway-reply.js';
+import { parseJsonBody } from './parse-json-body.js';
 import { deadlineExceeded, deadlineMessage, gatewayError, requestRefused } from './gateway-errors.js';
 import { GatewayRequestMetrics } from './gateway-metrics.js';
 import { GatewayStreamWriter } from './gateway-stream-writer.js';
@@ -23,8 +24,6 @@ import { deadlinePassed } from './request-deadline.js';
 import { toolWarningsHeader } from './tool-warnings-header.js';
 import { continueConversation, keepResponse } from './responses-conversation.js';
 
-/** Strict decoder: invalid byte sequences are refused, not replaced with U+FFFD. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The checked routes of every front (`POST /v1/chat/completions`, `POST /api/chat`,
@@ -48,16 +47,12 @@ export async function serveFront(front: GatewayFront, exchange: FrontExchange, o
   const base: Record<string, string> = { 'x-acode-correlation-id': correlationId, 'x-acode-repairs': '', 'x-acode-attempts': '0' };
   const metrics = new GatewayRequestMetrics(options.metrics, front.name);
 
-  let value: unknown;
-  try {
-    value = JSON.parse(UTF8.decode(body));
-  } catch (error) {
-    // The parser's own message quotes the body: not echoed.
-    const message = error instanceof TypeError ? 'The body is not valid UTF-8 text' : 'The body is not valid JSON';
+  const parsed = parseJsonBody(body);
+  if (!parsed.ok) {
     metrics.finish('invalid_request');
-    return requestRefused(front, [{ code: ERROR_CODES.GATEWAY_REQUEST_INVALID, message }], base);
+    return requestRefused(front, [parsed.error], base);
   }
-  const reading = front.read(value, { storedResponse: (id) => options.responses?.get(id)?.response });
+  const reading = front.read(parsed.value, { storedResponse: (id) => options.responses?.get(id)?.response });
   if (!reading.ok) {
     metrics.finish('invalid_request');
     return requestRefused(front, [reading.error], base);
@@ -247,8 +242,9 @@ function respond(
 ): GatewayReply | undefined {
   const facts = { totalDurationNs: Math.round((performance.now() - started) * 1e6) };
   if (writer === undefined) {
-    keepResponse(front, request, answer, identity, options.responses);
-    return jsonReply(200, front.answer(answer, identity, request, facts), headers);
+    const body = front.answer(answer, identity, request, facts);
+    keepResponse(front, request, answer, identity, options.responses, body);
+    return jsonReply(200, body, headers);
   }
   writer.finish(answer, facts, headers);
   // Kept as it was streamed: a later GET returns the items in the order the client saw them.

@@ -72,6 +72,11 @@ export class WebAnswerSink implements AnswerSink {
     else this.#closeListeners.push(listener);
   }
 
+  /** Ends an answer that never opened (it was sent whole): the request's resources are given back. */
+  close(): void {
+    this.#close();
+  }
+
   destroy(): void {
     if (this.#closed) return;
     this.#controller.error(new Error('The gateway answer was cut: its client is gone'));

@@ -175,3 +175,32 @@ describe('createGatewayHandler, its edges', () => {
     }
   });
 });
+
+describe('createGatewayHandler, what each request holds', () => {
+  it('gives back its slot and memory after an answer sent whole, so the next request is served', async () => {
+    const pool = new MemoryPool(8 * 1024 * 1024);
+    mounted = await mount([{ kind: 'text', content: 'One.' }, { kind: 'http_error', status: 500, message: 'down' }, { kind: 'text', content: 'Three.' }], 'openai-compatible', {
+      maxConcurrentUpstream: 1,
+      requestTimeoutMs: 5000,
+      memoryPool: pool,
+    });
+    const client = new OpenAI({ baseURL: `${mounted.url}/v1`, apiKey: 'unused', maxRetries: 0 });
+    const ask = () => client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
+    expect((await ask()).choices[0]!.message.content).toBe('One.');
+    await expect(ask()).rejects.toMatchObject({ status: 502 });
+    // With the slot of either kept, this one would wait for it until its deadline (504).
+    expect((await ask()).choices[0]!.message.content).toBe('Three.');
+    expect(pool.used).toBe(0);
+  });
+
+  it('serves only under its basePath, and matches routes segment by segment as decoded', async () => {
+    mounted = await mount([{ kind: 'text', content: 'Mounted.' }], 'openai-compatible', { basePath: '/gateway/' });
+    const post = (path: string) => fetch(`${mounted!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }) });
+    expect((await post('/v1/chat/completions')).status).toBe(404);
+    expect((await post('/gateway/v1%2Fchat/completions')).status).toBe(404);
+    expect((await post('/gateway/v1/chat%2Fcompletions')).status).toBe(404);
+    const served = await post('/gateway/v1/chat/completions');
+    expect(served.status).toBe(200);
+    expect(mounted.upstream.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+});

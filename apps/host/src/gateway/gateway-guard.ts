@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ConfigurationException } from '@acode/application';
 import { ERROR_CODES } from '@acode/domain';
@@ -6,7 +5,7 @@ import type { GatewaySettings } from '@acode/infrastructure/config';
 import type { GatewayFront } from '@acode/infrastructure/gateway';
 import { SecretValue, type Environment } from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
-import { gatewayError } from '@acode/gateway';
+import { bearerToken, gatewayError, tokenDigest, tokenMatches } from '@acode/gateway';
 
 /**
  * The gateway's bearer token from the variable `gateway.auth_token_env` names; `undefined` when
@@ -50,18 +49,9 @@ export function requireGatewayAuthBeyondLoopback(address: string, gateway: Gatew
   );
 }
 
-const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
-
-/**
- * Whether an `Authorization` header carries `Bearer <token>`. Both sides are hashed first, so
- * the constant-time comparison runs over equal lengths and leaks neither the token nor its length.
- */
+/** Whether an `Authorization` header carries `Bearer <token>` (compared in constant time, see `tokenMatches`). */
 export function bearerMatches(header: string | readonly string[] | undefined, token: SecretValue): boolean {
-  if (typeof header !== 'string') return false;
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  const given = sha256(match?.[1] ?? '');
-  const expected = sha256(token.reveal());
-  return timingSafeEqual(given, expected) && match !== null;
+  return tokenMatches(bearerToken(header), tokenDigest(token.reveal()));
 }
 
 /** 401 ACODE-GTW-003 in the route's shape; the message never echoes what the client sent. */

@@ -32,8 +32,8 @@ export interface HostGateway {
   handles(segments: readonly string[]): boolean;
   /** What a request it handles is. */
   routeOf(method: string | undefined, segments: readonly string[], headers: IncomingHttpHeaders): GatewayRoute;
-  /** Serves one request: a whole answer to write, or `undefined` once it wrote (streamed) one itself or the client is gone. */
-  serve(req: IncomingMessage, res: ServerResponse, correlationId: string, signal: AbortSignal): Promise<HostResponse | undefined>;
+  /** Serves one request to the path `segments` (decoded, as {@link routeOf} judged it): a whole answer to write, or `undefined` once it wrote (streamed) one itself or the client is gone. */
+  serve(req: IncomingMessage, res: ServerResponse, segments: readonly string[], correlationId: string, signal: AbortSignal): Promise<HostResponse | undefined>;
 }
 
 /**
@@ -46,7 +46,7 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
   return {
     handles: (segments) => segments.length >= 2 && (segments[0] === 'v1' || segments[0] === 'api'),
     routeOf: (method, segments, headers) => requests.routeOf(method, segments, headers),
-    serve(req, res, correlationId, signal) {
+    serve(req, res, segments, correlationId, signal) {
       // The bearer token was checked by the host's access rule (http/access-policy.ts), which also
       // removes it; removed here too so the client's token is never forwarded whatever built the host
       // (the upstream gets its own key, if any).
@@ -57,7 +57,7 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
       return requests.serve(
         {
           method: req.method,
-          segments: (req.url ?? '').split('?')[0]!.split('/').slice(1),
+          segments,
           headers: req.headers,
           correlationId,
           gone: signal,

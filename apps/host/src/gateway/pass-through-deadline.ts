@@ -18,7 +18,7 @@ export async function passThroughWithin(front: GatewayFront, exchange: GatewayEx
   // Stopped only after the 504 is written: pass-through destroys the response when its request aborts.
   const stop = new AbortController();
   const metrics = deadlineRelabelled(options.metrics, () => deadline.signal.aborted);
-  const forwarding = passThrough(req, res, correlationId, AbortSignal.any([exchange.gone, stop.signal]), { ...options, metrics }, body);
+  const forwarding = passThrough(front, req, res, correlationId, AbortSignal.any([exchange.gone, stop.signal]), { ...options, metrics }, body);
   const passed = new Promise<typeof DEADLINE>((resolve) => {
     if (deadline.signal.aborted) resolve(DEADLINE);
     else deadline.signal.addEventListener('abort', () => resolve(DEADLINE), { once: true });

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { ERROR_CODES } from '@acode/domain';
-import { anthropicMessagesFront, ollamaChatFront, openAiChatFront, type GatewayFront } from '@acode/infrastructure/gateway';
+import type { GatewayFront } from '@acode/infrastructure/gateway';
 import { holdsSecretForm, redactSecretForms, secretForms, type SecretForms, type SecretValue } from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
 import { gatewayError, GatewayRequestMetrics } from '@acode/gateway';
@@ -56,10 +56,9 @@ export function upstreamRoot(baseUrl: string): URL {
  * (literal, JSON-escaped, percent-encoded, base64), as they flow. An answer in a content encoding
  * (which could not be scrubbed) is refused with 502. The upstream request is aborted when the
  * client hangs up. Returns an error response when the upstream cannot be reached before
- * answering, `undefined` once the answer is being streamed.
+ * answering (in `wire`'s shape), `undefined` once the answer is being streamed.
  */
-export function passThrough(req: IncomingMessage, res: ServerResponse, correlationId: string, signal: AbortSignal, options: HostGatewayOptions, body: Buffer): Promise<HostResponse | undefined> {
-  const wire: GatewayFront = (req.url ?? '').startsWith('/api/') ? ollamaChatFront : req.headers['anthropic-version'] !== undefined ? anthropicMessagesFront : openAiChatFront;
+export function passThrough(wire: GatewayFront, req: IncomingMessage, res: ServerResponse, correlationId: string, signal: AbortSignal, options: HostGatewayOptions, body: Buffer): Promise<HostResponse | undefined> {
   const root = upstreamRoot(options.upstreamSettings.baseUrl);
   const target = new URL(`${root.pathname.replace(/\/+$/, '')}${req.url ?? '/'}`, root.origin);
   const forms = formsOf(options.upstreamSettings.apiKey, options.authToken);

@@ -4,8 +4,8 @@ import { ERROR_CODES, type ErrorCode } from '@acode/domain';
 import { ALLOWED_HOSTS_EXPECTED, ALLOWED_ORIGINS_EXPECTED, canonicalHostPattern, canonicalOrigin, MAX_ALLOWED_NAMES, type GatewaySettings } from '@acode/infrastructure/config';
 import type { GatewayFront } from '@acode/infrastructure/gateway';
 import type { Environment, SecretValue } from '@acode/infrastructure/model-clients';
-import { gatewayError } from '@acode/gateway';
-import { authenticationRequired, bearerMatches, gatewayAuthToken, isLoopbackAddress } from '../gateway/gateway-guard.js';
+import { bearerToken, gatewayError, tokenDigest, tokenMatches } from '@acode/gateway';
+import { authenticationRequired, gatewayAuthToken, isLoopbackAddress } from '../gateway/gateway-guard.js';
 import { healthzRoute } from '../routes/healthz.js';
 import type { HostRoute } from '../routes/route.js';
 import { TOOL_MANAGER_ROUTES } from '../routes/tool-manager-page.js';
@@ -122,6 +122,8 @@ export function createAccessPolicy(
   const hostAllowed = hostNameAllowed({ boundAddress: bound.address, allowedHosts, ...(options.interfaceAddresses === undefined ? {} : { interfaceAddresses: options.interfaceAddresses }) });
   const origins = new Set(allowedOrigins);
   const tokenless = token === undefined && !isLoopbackAddress(bound.address);
+  // Hashed once: every request compares against the digest.
+  const digest = token === undefined ? undefined : tokenDigest(token.reveal());
   return {
     tokenRequired: token !== undefined,
     check({ method, headers }, target) {
@@ -137,7 +139,7 @@ export function createAccessPolicy(
       }
       // Anthropic's SDK sends its key as `x-api-key` (Claude Code a bearer token): either carries the host's token on a gateway path.
       const keyHeader = target.family === 'gateway' ? headers['x-api-key'] : undefined;
-      if (!open && token !== undefined && !bearerMatches(headers.authorization, token) && !(typeof keyHeader === 'string' && bearerMatches(`Bearer ${keyHeader}`, token))) {
+      if (!open && digest !== undefined && !tokenMatches(bearerToken(headers.authorization), digest) && !(typeof keyHeader === 'string' && tokenMatches(keyHeader, digest))) {
         return { reason: 'token', status: 401, code: ERROR_CODES.HOST_AUTH_REQUIRED, message: 'This route needs the host\'s bearer token: send Authorization: Bearer <token> (the token of gateway.auth_token_env)' };
       }
       return mediaTypeRefusal(method, headers, target);

@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, isStepCount, jsonSchema, streamText, tool, type LanguageModel } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGateway, WEATHER_PARAMETERS, type GatewayFixture } from './gateway-fixture.js';
-import { chatRequestsOf, messageText, upstreamMessages, UPSTREAMS, type UpstreamType } from './front-helpers.js';
+import { chatRequestsOf, HERMES_BROKEN, messageText, upstreamMessages, UPSTREAMS, weatherTools, type UpstreamType } from './front-helpers.js';
 
 /*
  * The Vercel AI SDK's Anthropic provider and OpenAI Responses provider pointed at the gateway's
@@ -11,7 +11,6 @@ import { chatRequestsOf, messageText, upstreamMessages, UPSTREAMS, type Upstream
  * `execute` receives the repaired arguments, and the final text is the upstream's second answer.
  */
 
-const HERMES_BROKEN = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris",}}</tool_call>';
 const FINAL = 'It is 21 degrees in Paris.';
 
 let fixture: GatewayFixture | undefined;
@@ -19,20 +18,6 @@ afterEach(async () => {
   await fixture?.close();
   fixture = undefined;
 });
-
-/** The one tool; `execute` records what it receives. No validation by the SDK: the gateway did it. */
-function weatherTools(received: unknown[]) {
-  return {
-    get_weather: tool({
-      description: 'Weather of a city',
-      inputSchema: jsonSchema<{ city: string }>({ ...WEATHER_PARAMETERS, required: ['city'] }),
-      execute: async (input) => {
-        received.push(input);
-        return { temperature: 21 };
-      },
-    }),
-  };
-}
 
 const PROVIDERS: ReadonlyArray<{ name: string; model: (f: GatewayFixture) => LanguageModel }> = [
   { name: 'anthropic (/v1/messages)', model: (f) => createAnthropic({ baseURL: `${f.host.baseUrl}/v1`, apiKey: 'unused' })('claude-test') },

@@ -1,7 +1,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, jsonSchema, streamText, tool } from 'ai';
+import { generateText, streamText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startGateway, WEATHER_PARAMETERS, type GatewayFixture } from './gateway-fixture.js';
+import { weatherTools } from './front-helpers.js';
+import { startGateway, type GatewayFixture } from './gateway-fixture.js';
 
 let fixture: GatewayFixture | undefined;
 afterEach(async () => {
@@ -14,22 +15,6 @@ function gatewayProvider(f: GatewayFixture) {
   return createOpenAICompatible({ name: 'gateway', baseURL: `${f.host.baseUrl}/v1`, apiKey: 'unused' });
 }
 
-/**
- * The one tool both tests declare; `execute` records what it receives. No `validate`: the SDK does
- * not check the arguments itself, the gateway did.
- */
-function weatherTools(received: unknown[]) {
-  return {
-    get_weather: tool({
-      description: 'Weather of a city',
-      inputSchema: jsonSchema<{ city: string }>({ ...WEATHER_PARAMETERS, required: ['city'] }),
-      execute: async (input) => {
-        received.push(input);
-        return { temperature: 21 };
-      },
-    }),
-  };
-}
 
 describe('the Vercel AI SDK pointed at the gateway', () => {
   it('generateText: the tool execute receives the repaired arguments', async () => {

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { ScriptStep } from '@acode/infrastructure/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startGateway, WEATHER_PARAMETERS, type GatewayFixture } from './gateway-fixture.js';
-import { chatRequestsOf, gatedUpstream, messageText, PNG_BASE64, upstreamMessages, UPSTREAMS, type GatedUpstream, type UpstreamType } from './front-helpers.js';
+import { always, chatRequestsOf, gatedUpstream, HERMES_BROKEN, settle, messageText, PNG_BASE64, upstreamMessages, UPSTREAMS, type GatedUpstream, type UpstreamType } from './front-helpers.js';
 
 /*
  * POST /v1/messages and /v1/messages/count_tokens through the gateway, with the official
@@ -15,8 +15,6 @@ const TOOLS: Tool[] = [{ name: 'get_weather', description: 'Weather of a city', 
 const MESSAGES: Anthropic.Messages.MessageParam[] = [{ role: 'user', content: 'Weather in Paris?' }];
 const BASE = { model: 'claude-test', max_tokens: 256, messages: MESSAGES, tools: TOOLS };
 
-/** A Hermes call written in the text, its arguments with a trailing comma. */
-const HERMES_BROKEN = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris",}}</tool_call>';
 
 let fixture: GatewayFixture | undefined;
 let gated: GatedUpstream | undefined;
@@ -31,11 +29,6 @@ function anthropicOf(f: GatewayFixture, auth: { apiKey?: string | null; authToke
   return new Anthropic({ baseURL: f.host.baseUrl, apiKey: 'x', ...auth, maxRetries: 0 });
 }
 
-/** A script answering every chat request with `step`, so a retry still meets it. */
-const always = (step: ScriptStep) => () => step;
-
-/** What a promise rejects with (or resolves to, when it does not). */
-const settle = (promise: Promise<unknown>): Promise<unknown> => promise.then((value) => ({ resolved: value }), (error: unknown) => error);
 
 /** A message's content with each tool_use id replaced, so two answers can be compared. */
 function withoutIds(content: readonly Anthropic.Messages.ContentBlock[]): unknown[] {

@@ -1,11 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RecordedRequest } from '@acode/infrastructure/testing';
-import type { GatewayFixture } from './gateway-fixture.js';
+import type { RecordedRequest, ScriptStep } from '@acode/infrastructure/testing';
+import { jsonSchema, tool, type ToolSet } from 'ai';
+import { WEATHER_PARAMETERS, type GatewayFixture } from './gateway-fixture.js';
 
 /** The two upstream dialects every front test runs against. */
 export type UpstreamType = 'ollama' | 'openai-compatible';
 export const UPSTREAMS: readonly UpstreamType[] = ['ollama', 'openai-compatible'];
+
+/** A Hermes call written in the text, its arguments with a trailing comma. */
+export const HERMES_BROKEN = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris",}}</tool_call>';
+
+/** A script answering every chat request with `step`, so a retry still meets it. */
+export const always = (step: ScriptStep) => (): ScriptStep => step;
+
+/** What a promise rejects with (or resolves to, when it does not). */
+export const settle = (promise: Promise<unknown>): Promise<unknown> => promise.then((value) => ({ resolved: value }), (error: unknown) => error);
 
 /** A tiny 1×1 PNG, base64 (no `data:` prefix). */
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -101,5 +111,19 @@ export async function gatedUpstream(type: UpstreamType): Promise<GatedUpstream> 
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The AI SDK's one tool of the gateway tests; `execute` records what it receives. No validation by the SDK: the gateway did it. */
+export function weatherTools(received: unknown[]): ToolSet {
+  return {
+    get_weather: tool({
+      description: 'Weather of a city',
+      inputSchema: jsonSchema<{ city: string }>({ ...WEATHER_PARAMETERS, required: ['city'] }),
+      execute: async (input) => {
+        received.push(input);
+        return { temperature: 21 };
+      },
+    }),
   };
 }

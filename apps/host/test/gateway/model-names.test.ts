@@ -55,3 +55,20 @@ describe('without gateway.models', () => {
     expect(fixture.model.requests.some((request) => request.path === '/v1/models')).toBe(true);
   });
 });
+
+describe('gateway routes are matched segment by segment, as decoded', () => {
+  it('takes /v1/chat%2Fcompletions for a path to pass through, not for the checked chat route', async () => {
+    fixture = await startGateway([{ kind: 'text', content: 'checked' }]);
+    const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
+    const encoded = await fetch(`${fixture.host.baseUrl}/v1/chat%2Fcompletions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(encoded.headers.get('x-acode-attempts')).toBeNull();
+    expect(fixture.chatRequests()).toBe(0);
+    // Counted, like the access rule judged it, as the pass-through it was.
+    const metrics = await (await fetch(`${fixture.host.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/acode_gateway_requests_total\{[^}]*route="pass_through"/);
+    expect(metrics).not.toMatch(/acode_gateway_requests_total\{[^}]*route="openai_chat"/);
+    const plain = await fetch(`${fixture.host.baseUrl}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(plain.headers.get('x-acode-attempts')).toBe('1');
+    expect(fixture.chatRequests()).toBe(1);
+  });
+});

@@ -24,15 +24,22 @@ export function readModelMap(document: ConfigDocument, path: ConfigPath, value: 
   if (!isMapping(value) || Object.keys(value).length > MAX_MODEL_MAPPINGS) throw invalidValue(document, path, EXPECTED, value);
   const mappings: ModelMapping[] = [];
   for (const [name, upstream] of Object.entries(value)) {
-    if (name.trim() === '' || name.length > 256) throw invalidValue(document, [...path, name], 'a client model name of 1 to 256 characters', name);
+    if (name.trim() === '' || name.length > MAX_MAPPED_NAME) throw invalidValue(document, [...path, name], 'a client model name of 1 to 256 characters', name);
     if (typeof upstream !== 'string' || upstream.trim() === '' || upstream.length > 256) throw invalidValue(document, [...path, name], 'an upstream model name of 1 to 256 characters', upstream);
     mappings.push(Object.freeze({ name, upstream }));
   }
   return Object.freeze(mappings);
 }
 
-/** The upstream model for a client's model name: an exact entry, else the first glob that matches, else the name itself. */
+/** Longest client model name a mapping can match: a key of `gateway.models` is at most this long, and a glob's cost grows with the name. */
+const MAX_MAPPED_NAME = 256;
+
+/**
+ * The upstream model for a client's model name: an exact entry, else the first glob that matches,
+ * else the name itself. A name longer than any key could match is passed as it is, unmatched.
+ */
 export function resolveModel(mappings: readonly ModelMapping[], name: string): string {
+  if (name.length > MAX_MAPPED_NAME) return name;
   const exact = mappings.find((mapping) => mapping.name === name && !isGlob(mapping.name));
   if (exact !== undefined) return exact.upstream;
   return mappings.find((mapping) => isGlob(mapping.name) && globMatches(mapping.name, name))?.upstream ?? name;

@@ -43,5 +43,5 @@ export { REFUSED_CALLS_CLOSE, REFUSED_CALLS_OPEN, refusalReason, refusedCalls, r
 export { StreamingCallJudge, type EarlyAbort, type EarlyAbortReason } from './streaming-call-judge.js';
 export { WireNamedRegistry, type ToolNameMaps } from './wire-named-registry.js';
 export * from './fronts/index.js';
-export { imageFromUrl } from './image-from-url.js';
+export { base64Image, imageFromUrl } from './image-from-url.js';
 export { excerpt, requestError, toolError } from './gateway-request-error.js';

@@ -61,6 +61,15 @@ describe('resolveModel', () => {
     expect(resolveModel(mappings, 'qwen3:8b')).toBe('qwen3:8b');
     expect(resolveModel([], 'anything')).toBe('anything');
   });
+
+  it('passes a name longer than any key unmatched, without running the globs over it', () => {
+    // The worst globs for a greedy matcher against a long name: seconds each if they were run (past the test's timeout).
+    const slow: ModelMapping[] = Array.from({ length: 256 }, (_, index) => ({ name: `*${'a'.repeat(200)}${index}`, upstream: 'x' }));
+    const name = 'a'.repeat(1_000_000);
+    expect(resolveModel(slow, name)).toBe(name);
+    expect(resolveModel([{ name: '*', upstream: 'all' }], 'a'.repeat(256))).toBe('all');
+    expect(resolveModel([{ name: '*', upstream: 'all' }], 'a'.repeat(257))).toBe('a'.repeat(257));
+  });
 });
 
 describe('globMatches', () => {

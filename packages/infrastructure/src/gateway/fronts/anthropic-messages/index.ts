@@ -2,21 +2,20 @@ import type { GatewayFront } from '../gateway-front.js';
 import { readAnthropicMessagesRequest } from './read-anthropic-messages-request.js';
 import { anthropicErrorBody, anthropicMessage, AnthropicMessagesStream } from './write-anthropic-messages-response.js';
 
-export { readAnthropicMessagesRequest, TOOL_ERROR_PREFIX, type AnthropicReadOptions } from './read-anthropic-messages-request.js';
+export { readAnthropicMessagesRequest, TOOL_ERROR_PREFIX } from './read-anthropic-messages-request.js';
 export {
   anthropicErrorBody,
   anthropicErrorType,
   anthropicMessage,
   AnthropicMessagesStream,
   anthropicStopReason,
-  anthropicToolUseId,
   type AnthropicContentBlock,
   type AnthropicErrorBody,
   type AnthropicMessage,
   type AnthropicStopReason,
   type AnthropicUsage,
 } from './write-anthropic-messages-response.js';
-export { BYTES_PER_TOKEN, countAnthropicTokens, estimateRequestTokens, IMAGE_TOKEN_ESTIMATE, type AnthropicTokenCount } from './count-tokens.js';
+export { BYTES_PER_TOKEN, countAnthropicTokens, IMAGE_TOKEN_ESTIMATE } from './count-tokens.js';
 
 /**
  * Anthropic Messages (`POST /v1/messages`, Claude Code and `@anthropic-ai/sdk`): the body read into

@@ -1,3 +1,4 @@
+import { base64Image, imageFromUrl } from '../../image-from-url.js';
 import { appendPointer, canonicalJson, describeValueType, isPlainObject, MAX_JSON_DEPTH, ownValue, type ChatImage, type ChatMessage, type JsonValue } from '@acode/domain';
 import type { GatewayRequest, GatewayTool } from '../../gateway-request.js';
 import { excerpt, requestError, toolError, type GatewayRequestError, type GatewayRequestReading, type Read } from '../../gateway-request-error.js';
@@ -256,11 +257,16 @@ function readImage(item: Readonly<Record<string, unknown>>, at: string, label: s
     const mediaType = readString(source, 'media_type', `${at}/source`, `${label}.source`, true);
     if ('error' in mediaType) return mediaType;
     const data = readString(source, 'data', `${at}/source`, `${label}.source`, true);
-    return 'error' in data ? data : { value: { kind: 'base64', mediaType: mediaType.value, data: data.value } };
+    if ('error' in data) return data;
+    const image = base64Image(mediaType.value, data.value);
+    return image === undefined ? { error: requestError(`${at}/source`, `${label}.source must hold an image/... media_type and base64 data`) } : { value: image };
   }
   if (type === 'url') {
     const url = readString(source, 'url', `${at}/source`, `${label}.source`, true);
-    return 'error' in url ? url : { value: { kind: 'url', url: url.value } };
+    if ('error' in url) return url;
+    // Web addresses only: a `file:` or other scheme would have the upstream's side read it.
+    const image = imageFromUrl(url.value);
+    return image?.kind === 'url' ? { value: image } : { error: requestError(`${at}/source/url`, `${label}.source.url must be an http(s) URL`) };
   }
   return { error: requestError(`${at}/source/type`, `${label}.source.type must be "base64" or "url"; got ${excerpt(type)}`) };
 }

@@ -2,22 +2,6 @@ import { canonicalJson, describeValueType, isPlainObject, MAX_JSON_DEPTH, ownVal
 import type { GatewayTool } from '../../gateway-request.js';
 import { excerpt, requestError, type Read } from '../../gateway-request-error.js';
 
-/** Tool choices naming a tool OpenAI runs itself: that tool is left out upstream, so the choice is too. */
-const HOSTED_CHOICES: ReadonlySet<string> = new Set([
-  'file_search',
-  'web_search',
-  'web_search_preview',
-  'web_search_preview_2025_03_11',
-  'computer',
-  'computer_use_preview',
-  'code_interpreter',
-  'image_generation',
-  'mcp',
-  'shell',
-  'apply_patch',
-  'local_shell',
-]);
-
 /**
  * The Responses request's sampling and format fields in OpenAI chat form (the gateway maps those
  * onto Ollama's itself): `max_output_tokens` → `max_tokens`; `temperature`, `top_p`,
@@ -83,8 +67,10 @@ function mapToolChoice(value: unknown, tools: readonly GatewayTool[]): Read<Json
     if (mode !== 'auto' && mode !== 'required') return { error: requestError('/tool_choice/mode', `tool_choice.mode must be "auto" or "required"; got ${excerpt(mode)}`) };
     return { value: mode };
   }
-  if (typeof type === 'string' && HOSTED_CHOICES.has(type)) return { value: undefined };
-  return { error: requestError('/tool_choice/type', `tool_choice.type ${excerpt(type)} is not one the gateway can forward (function, custom, allowed_tools)`) };
+  // Any other type names a hosted tool (web_search, file_search, mcp...), which the tools reader
+  // leaves out of the upstream request whatever its name: its choice goes with it.
+  if (typeof type === 'string' && type !== '') return { value: undefined };
+  return { error: requestError('/tool_choice/type', `tool_choice.type must be a string such as "function"; got ${excerpt(type)}`) };
 }
 
 /** The name the model sees for a tool the client chose by name: its own, or the flat name of a namespaced function so named. */

@@ -1,3 +1,4 @@
+import { imageFromUrl } from '../../image-from-url.js';
 import { appendPointer, describeValueType, isPlainObject, ownValue, type ChatImage, type ChatMessage } from '@acode/domain';
 import { excerpt, requestError, type GatewayRequestError, type Read } from '../../gateway-request-error.js';
 import { namespacedToolName } from './read-responses-tools.js';
@@ -327,20 +328,19 @@ function unsupportedPart(type: unknown, label: string, role: string): string {
 }
 
 /** Matches a base64 `data:` URL, capturing its media type and bytes. */
-const DATA_URL = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)(?:;[a-z0-9=.+-]+)*;base64,([a-z0-9+/=\s]*)$/i;
-
 function readImage(part: Readonly<Record<string, unknown>>, at: string, label: string): Read<ChatImage> {
   const url = ownValue(part, 'image_url') ?? undefined;
   if (url === undefined && (ownValue(part, 'file_id') ?? undefined) !== undefined) {
     return { error: requestError(`${at}/file_id`, `${label} names an uploaded file (file_id); the gateway has no file store: send the image as image_url (a URL or a data: URL)`) };
   }
   if (typeof url !== 'string' || url === '') return { error: requestError(`${at}/image_url`, `${label}.image_url must be a non-empty string; got ${describeValueType(url)}`) };
-  if (!url.startsWith('data:')) {
-    // Only web addresses: a `file:` or other scheme would have the gateway's side read it.
-    if (/^https?:\/\//i.test(url)) return { value: { kind: 'url', url } };
-    return { error: requestError(`${at}/image_url`, `${label}.image_url must be an http(s) URL or a base64 data: URL; got ${excerpt(url)}`) };
-  }
-  const match = DATA_URL.exec(url);
-  if (match === null) return { error: requestError(`${at}/image_url`, `${label}.image_url is a data: URL that is not base64 with a media type (data:image/png;base64,...)`) };
-  return { value: { kind: 'base64', mediaType: match[1]!.toLowerCase(), data: match[2]!.replace(/\s/g, '') } };
+  // Web addresses and base64 data: URLs only: a `file:` or other scheme would have the gateway's side read it.
+  const image = imageFromUrl(url);
+  if (image !== undefined) return { value: image };
+  return {
+    error: requestError(
+      `${at}/image_url`,
+      url.startsWith('data:') ? `${label}.image_url is a data: URL that is not base64 with a media type (data:image/png;base64,...)` : `${label}.image_url must be an http(s) URL or a base64 data: URL; got ${excerpt(url)}`,
+    ),
+  };
 }

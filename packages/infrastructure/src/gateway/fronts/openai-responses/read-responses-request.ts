@@ -70,7 +70,9 @@ function readBody(body: unknown, options: ResponsesReadOptions): GatewayRequestR
   if (input === undefined || input === null) return refused(requestError('/input', 'input is required: a string or an array of items'));
   const messages = readResponsesInput(input, instructions, options);
   if ('error' in messages) return refused(messages.error);
-  if (messages.value.length === 0 && previous === undefined) return refused(requestError('/input', 'input holds no message the model could answer'));
+  // The instructions' system message is not input: a request of instructions alone has nothing to answer.
+  const instructed = instructions !== undefined && instructions !== '' ? 1 : 0;
+  if (messages.value.length === instructed && previous === undefined) return refused(requestError('/input', 'input holds no message the model could answer'));
   const tools = readResponsesTools(ownValue(body, 'tools'));
   if (!tools.ok) return refused(tools.error);
   const parameters = mapResponsesParameters(body, tools.tools);

@@ -355,10 +355,40 @@ describe('readAnthropicMessagesRequest', () => {
     expect(reading.request.messages[0]).toEqual({ role: 'user', content: 'hi' });
     const args = reading.request.messages[1]?.toolCalls?.[0]?.arguments as Record<string, unknown>;
     expect(Object.hasOwn(args, '__proto__')).toBe(true);
-    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(reading.request.tools[0]?.wireName).toBe('own');
     const tools = readAnthropicMessagesRequest(JSON.parse('{"model":"m","max_tokens":5,"messages":[{"role":"user","content":"x"}],"tools":[{"__proto__":{"name":"inherited"}}]}'));
     expect(tools).toMatchObject({ ok: false, error: { field: '/tools/0/name' } });
+    // Where the reader looks keys up by name: an inherited-looking key is never taken for the field.
+    const hi = '"messages":[{"role":"user","content":"x"}]';
+    expect(readAnthropicMessagesRequest(JSON.parse(`{"model":"m","max_tokens":5,${hi},"tool_choice":{"__proto__":{"type":"auto"}}}`))).toMatchObject({ ok: false, error: { field: '/tool_choice/type' } });
+    const image = JSON.parse('{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"image","source":{"__proto__":{"type":"url","url":"https://example.com/a.png"}}}]}]}');
+    expect(readAnthropicMessagesRequest(image)).toMatchObject({ ok: false, error: { field: '/messages/0/content/0/source/type' } });
+    // A call id spelt `__proto__` still links its result to the tool's name.
+    const linked = readAnthropicMessagesRequest({
+      model: 'm',
+      max_tokens: 5,
+      messages: [
+        { role: 'assistant', content: [{ type: 'tool_use', id: '__proto__', name: 'Read', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: '__proto__', content: 'ok' }] },
+      ],
+    });
+    expect(linked).toMatchObject({ ok: true, request: { messages: [{ role: 'assistant' }, { role: 'tool', toolCallId: '__proto__', toolName: 'Read' }] } });
+  });
+
+  it('refuses image sources that are no web address or no base64 image, never passing them upstream', () => {
+    const withSource = (source: unknown) => ({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'image', source }] }] });
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:image/png;base64,AAAA', `https://${'a'.repeat(10)}`.replace('https', 'ftp')]) {
+      expect(readAnthropicMessagesRequest(withSource({ type: 'url', url }))).toMatchObject({ ok: false, error: { code: 'ACODE-GTW-001', field: '/messages/0/content/0/source/url' } });
+    }
+    for (const [mediaType, data] of [['text/html', 'AAAA'], ['image/png;base64,x', 'AAAA'], ['image/png', 'not base64!'], ['m'.repeat(1_000_000), 'AAAA']]) {
+      const reading = readAnthropicMessagesRequest(withSource({ type: 'base64', media_type: mediaType, data }));
+      expect(reading).toMatchObject({ ok: false, error: { code: 'ACODE-GTW-001', field: '/messages/0/content/0/source' } });
+      if (!reading.ok) expect(reading.error.message.length).toBeLessThan(200);
+    }
+    expect(readAnthropicMessagesRequest(withSource({ type: 'base64', media_type: 'IMAGE/PNG', data: 'iVBO\nRw==' }))).toMatchObject({
+      ok: true,
+      request: { messages: [{ images: [{ kind: 'base64', mediaType: 'image/png', data: 'iVBORw==' }] }] },
+    });
   });
 
   it('makes max_tokens optional only when asked (count_tokens)', () => {

@@ -138,10 +138,6 @@ describe('anthropicMessage', () => {
     });
   });
 
-  it('gives the same generated ids every time', () => {
-    expect(anthropicMessage(withCalls, identity)).toEqual(anthropicMessage(withCalls, identity));
-  });
-
   it('writes no text block for empty text', () => {
     expect(anthropicMessage({ ...textOnly, content: '' }, identity).content).toEqual([]);
   });

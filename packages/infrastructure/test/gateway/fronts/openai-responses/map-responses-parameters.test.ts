@@ -55,6 +55,8 @@ describe('mapResponsesParameters', () => {
     expect(map({ tool_choice: { type: 'custom', name: 'apply_patch' } })).toEqual({ tool_choice: { type: 'function', function: { name: 'apply_patch' } } });
     expect(map({ tool_choice: { type: 'allowed_tools', mode: 'required', tools: [] } })).toEqual({ tool_choice: 'required' });
     expect(map({ tool_choice: { type: 'web_search_preview' } })).toEqual({});
+    // A hosted tool of any name is left out by the tools reader: its choice goes with it, never a refusal.
+    expect(map({ tool_choice: { type: 'web_search_2025_08_26' } })).toEqual({});
   });
 
   it('maps text formats to response_format', () => {
@@ -79,7 +81,8 @@ describe('mapResponsesParameters', () => {
     expect(refusal({ tool_choice: 'sometimes' })).toMatchObject({ field: '/tool_choice' });
     expect(refusal({ tool_choice: { type: 'function' } })).toMatchObject({ field: '/tool_choice/name' });
     expect(refusal({ tool_choice: { type: 'allowed_tools', mode: 'none' } })).toMatchObject({ field: '/tool_choice/mode' });
-    expect(refusal({ tool_choice: { type: 'telepathy' } })).toMatchObject({ field: '/tool_choice/type' });
+    expect(refusal({ tool_choice: { type: 7 } })).toMatchObject({ field: '/tool_choice/type' });
+    expect(refusal({ tool_choice: { type: '' } })).toMatchObject({ field: '/tool_choice/type' });
     expect(refusal({ text: 'json' })).toMatchObject({ field: '/text' });
     expect(refusal({ text: { format: { type: 'yaml' } } })).toMatchObject({ field: '/text/format/type' });
     expect(refusal({ text: { format: { type: 'json_schema', schema: {} } } })).toMatchObject({ field: '/text/format/name' });
@@ -98,6 +101,6 @@ describe('mapResponsesParameters', () => {
   it('never echoes a huge value whole', () => {
     const huge = 'z'.repeat(100_000);
     expect(refusal({ tool_choice: huge }).message.length).toBeLessThan(200);
-    expect(refusal({ tool_choice: { type: huge } }).message.length).toBeLessThan(200);
+    expect(refusal({ tool_choice: { type: [huge] } }).message.length).toBeLessThan(200);
   });
 });

@@ -80,6 +80,11 @@ describe('readResponsesInput', () => {
     expect(refusal([{ role: 'user', content: [{ type: 'refusal', refusal: 'no' }] }])).toMatchObject({ field: '/input/0/content/0/type' });
   });
 
+  it('reads a data URL with parameters before base64 as the chat routes do (one reading of image URLs for every front)', () => {
+    const [message] = read([{ role: 'user', content: [{ type: 'input_image', image_url: `data:image/PNG;name=a.png;base64,${PNG}` }] }]);
+    expect(message).toMatchObject({ role: 'user', images: [{ kind: 'base64', mediaType: 'image/png', data: PNG }] });
+  });
+
   it('merges consecutive assistant items into one message with its reasoning', () => {
     const messages = read([
       { role: 'user', content: 'Weather in Paris and Rome?' },

@@ -108,6 +108,13 @@ describe('readResponsesRequest', () => {
     expect(refusal({ model: 'm', input: 'x', temperature: 'hot' })).toMatchObject({ field: '/temperature' });
   });
 
+  it('refuses instructions with no input to answer (an empty list, or only items the gateway leaves out), unless a stored response is continued', () => {
+    expect(refusal({ model: 'm', instructions: 'Be brief.', input: [] })).toMatchObject({ field: '/input', message: 'input holds no message the model could answer' });
+    expect(refusal({ model: 'm', instructions: 'Be brief.', input: [{ type: 'web_search_call', id: 'ws_1', status: 'completed' }] })).toMatchObject({ field: '/input' });
+    expect(readResponsesRequest({ model: 'm', instructions: 'Be brief.', input: [], previous_response_id: 'resp_1' }).ok).toBe(true);
+    expect(readResponsesRequest({ model: 'm', instructions: 'Be brief.', input: 'hi' }).ok).toBe(true);
+  });
+
   it('refuses echoed fields nested deeper than JSON allows', () => {
     let deep: unknown = 'leaf';
     for (let depth = 0; depth < 200; depth++) deep = { a: deep };
