@@ -68,8 +68,10 @@ export type CliCommand =
   | {
       readonly kind: 'debug-parse-tool-call';
       readonly global: GlobalOptions;
-      /** `--input FILE`, as typed (relative to the working directory); `-` is standard input. */
+      /** FILE or `--input FILE`, as typed (relative to the working directory); `-` is standard input. */
       readonly input: string;
+      /** `--tools FILE`, as typed: the request's tools to check the calls against, instead of the registry. */
+      readonly tools?: string;
       /** Repaired calls count as failures. */
       readonly strict: boolean;
       /** `--no-repair`: malformed JSON fails instead of being repaired. */
@@ -102,8 +104,9 @@ export type DefinitionCommand =
       /** `--actor NAME`: sent as `X-Acode-Actor`. */
       readonly actor?: string;
     } & HostCommandOptions)
-  | ({ readonly kind: 'tools-update'; readonly id: string; readonly file: string; readonly actor?: string } & HostCommandOptions)
-  | ({ readonly kind: 'tools-delete'; readonly id: string; readonly actor?: string } & HostCommandOptions);
+  /** `target`: a stored definition's id, `NAME` or `NAME@VERSION`, as typed (resolved against the host's list). */
+  | ({ readonly kind: 'tools-update'; readonly target: string; readonly file: string; readonly actor?: string } & HostCommandOptions)
+  | ({ readonly kind: 'tools-delete'; readonly target: string; readonly actor?: string } & HostCommandOptions);
 
 /** The commands that check and build tool folders (issue 5); they need no built registry. */
 export type ToolFolderCommand =
@@ -275,6 +278,7 @@ type Subcommand = keyof typeof SUBCOMMANDS;
 const PARSE_TOOL_CALL_SPEC = {
   ...GLOBAL_SPEC,
   input: { type: 'string', short: 'i' },
+  tools: { type: 'string' },
   strict: { type: 'boolean' },
   // Node 20's parseArgs has no negated booleans, so `--no-repair` is an option of its own.
   'no-repair': { type: 'boolean' },
@@ -375,11 +379,15 @@ function parseDebugCommand(sub: string | undefined, argv: readonly string[]): Pa
   if (values.help === true) return { ok: true, command: { kind: 'help', text: DEBUG_PARSE_TOOL_CALL_HELP } };
   const global = readGlobalOptions(values);
   if (typeof global === 'string') return usage(global, helpCommand);
-  if (parsed.positionals.length > 0) {
-    return usage(`Unexpected argument '${displayName(parsed.positionals[0] ?? '')}'. Give the file with --input FILE (or --input - for standard input).`, helpCommand);
-  }
-  const input = stringOption(values, 'input');
-  if (input === undefined || input.trim() === '') return usage('Missing --input FILE (use --input - to read standard input).', helpCommand);
+  const [file, extra] = parsed.positionals;
+  if (extra !== undefined) return usage(`Unexpected argument '${displayName(extra)}'. Give one FILE (or - for standard input).`, helpCommand);
+  const flagged = stringOption(values, 'input');
+  if (file !== undefined && flagged !== undefined) return usage(`Give the input once: FILE '${displayName(file)}' or --input '${displayName(flagged)}', not both.`, helpCommand);
+  const input = file ?? flagged;
+  if (input === undefined || input.trim() === '') return usage('Missing FILE: the response or stream to parse (- reads standard input).', helpCommand);
+  const tools = pathOption(values, 'tools');
+  if (tools === '') return usage('--tools needs a file path: a JSON list of the request\'s tools.', helpCommand);
+  if (tools === '-') return usage('--tools needs a file path: standard input can only carry the response (FILE -).', helpCommand);
   const provider = stringOption(values, 'provider');
   if (provider !== undefined && !PROVIDER_NAME.test(provider)) {
     return usage(`Invalid provider name '${displayName(provider)}': lowercase letters, digits, '_' or '-', starting with a letter.`, helpCommand);
@@ -395,6 +403,7 @@ function parseDebugCommand(sub: string | undefined, argv: readonly string[]): Pa
       verbose: values.verbose === true,
       json: values.json === true,
       ...(provider !== undefined ? { provider } : {}),
+      ...(tools !== undefined ? { tools } : {}),
     },
   };
 }
@@ -935,8 +944,8 @@ const HOST_SPEC = { ...GLOBAL_SPEC, host: { type: 'string' }, json: { type: 'boo
 const DEFINITION_SPECS = {
   definitions: { spec: HOST_SPEC, help: TOOLS_DEFINITIONS_HELP, positionals: [] },
   create: { spec: { ...HOST_SPEC, actor: { type: 'string' } }, help: TOOLS_CREATE_HELP, positionals: ['FILE'] },
-  update: { spec: { ...HOST_SPEC, actor: { type: 'string' } }, help: TOOLS_UPDATE_HELP, positionals: ['ID', 'FILE'] },
-  delete: { spec: { ...HOST_SPEC, actor: { type: 'string' } }, help: TOOLS_DELETE_HELP, positionals: ['ID'] },
+  update: { spec: { ...HOST_SPEC, actor: { type: 'string' } }, help: TOOLS_UPDATE_HELP, positionals: ['NAME', 'FILE'] },
+  delete: { spec: { ...HOST_SPEC, actor: { type: 'string' } }, help: TOOLS_DELETE_HELP, positionals: ['NAME'] },
 } as const satisfies Record<string, { spec: OptionSpec; help: string; positionals: readonly string[] }>;
 
 type DefinitionSubcommand = keyof typeof DEFINITION_SPECS;
@@ -957,7 +966,7 @@ function parseDefinitionCommand(sub: DefinitionSubcommand, argv: readonly string
   const { values, global, positionals } = parsed;
   if (positionals.length > names.length) return usage(`Unexpected argument '${displayName(positionals[names.length] ?? '')}'.`, helpCommand);
   const missing = names.find((_, index) => (positionals[index] ?? '').trim() === '');
-  if (missing !== undefined) return usage(`Missing ${missing}${missing === 'FILE' ? ': a YAML or JSON definition file, or - for standard input' : missing === 'ID' ? ": the stored definition's id, as 'acode tools definitions' lists it" : ''}.`, helpCommand);
+  if (missing !== undefined) return usage(`Missing ${missing}${missing === 'FILE' ? ': a YAML or JSON definition file, or - for standard input' : missing === 'NAME' ? ": the tool's name (NAME or NAME@VERSION) or its stored id, as 'acode tools definitions' lists them" : ''}.`, helpCommand);
   const host = stringOption(values, 'host')?.trim();
   if (host === '') return usage('--host needs a URL, such as http://127.0.0.1:7420.', helpCommand);
   const actor = stringOption(values, 'actor')?.trim();
@@ -973,8 +982,8 @@ function parseDefinitionCommand(sub: DefinitionSubcommand, argv: readonly string
     case 'create':
       return { ok: true, command: { kind: 'tools-create', ...common, file: first, ...actorPart } };
     case 'update':
-      return { ok: true, command: { kind: 'tools-update', ...common, id: first.trim(), file: second, ...actorPart } };
+      return { ok: true, command: { kind: 'tools-update', ...common, target: first.trim(), file: second, ...actorPart } };
     case 'delete':
-      return { ok: true, command: { kind: 'tools-delete', ...common, id: first.trim(), ...actorPart } };
+      return { ok: true, command: { kind: 'tools-delete', ...common, target: first.trim(), ...actorPart } };
   }
 }

@@ -53,8 +53,8 @@ export const TOOLS_HELP = `Usage: acode tools <list|show|validate|lint|build|pro
   schema NAME --format F        Print a tool's declaration in a provider's format
   definitions                   List a running host's definitions (id, name, version, source, locked)
   create FILE                   Create a custom definition on a running host (YAML or JSON, - for stdin)
-  update ID FILE                Replace a stored definition on a running host
-  delete ID                     Delete a stored definition on a running host
+  update NAME[@VERSION] FILE    Replace a stored definition on a running host (NAME or its id)
+  delete NAME[@VERSION]         Delete a stored definition on a running host (NAME or its id)
 
 ${GLOBAL_OPTIONS}`;
 
@@ -98,21 +98,27 @@ ${GLOBAL_OPTIONS}`;
 /** `acode debug --help`. */
 export const DEBUG_HELP = `Usage: acode debug <parse-tool-call|tool-call> [options]
 
-  parse-tool-call --input FILE|-   Parse, repair and validate the tool calls of a model response
+  parse-tool-call FILE|-           Parse, repair and validate the tool calls of a model response
   tool-call --correlation-id ID    Show the recorded history of one operation's tool calls
 
 ${GLOBAL_OPTIONS}`;
 
 /** `acode debug parse-tool-call --help`. */
-export const DEBUG_PARSE_TOOL_CALL_HELP = `Usage: acode debug parse-tool-call --input FILE|- [--strict] [--no-repair] [--verbose] [--json] [--provider NAME]
+export const DEBUG_PARSE_TOOL_CALL_HELP = `Usage: acode debug parse-tool-call FILE|- [--tools FILE] [--strict] [--no-repair] [--verbose] [--json] [--provider NAME]
 
 Parse the tool calls of a model response the way acode does before running them: extract,
 repair malformed JSON, validate against the tool's schema. FILE holds an Ollama /api/chat
 response, an OpenAI-compatible chat completion, a bare assistant message, an Ollama NDJSON
 stream or an OpenAI-compatible SSE stream; the kind is detected. '-' reads standard input.
 
+The calls are checked against this project's registered tools, or with --tools against the
+tools the request declared, as the gateway checks them: a JSON file holding an OpenAI tool list
+([{"type": "function", "function": {"name", "description", "parameters"}}]), a whole request
+body with its "tools", or an Anthropic tool list ([{"name", "description", "input_schema"}]).
+
 Options:
-  -i, --input FILE    The response or stream to parse ('-' for standard input; at most 32 MiB)
+  -i, --input FILE    The response or stream to parse, instead of FILE ('-' for standard input; at most 32 MiB)
+  --tools FILE        The request's tools to check the calls against (JSON, at most 4 MiB)
   --strict            Count calls that needed repair as failures (exit 1)
   --no-repair         Do not repair malformed JSON (enable_auto_repair: false)
   -v, --verbose       Show the original and repaired arguments, the error position and timings
@@ -120,7 +126,8 @@ Options:
   --provider NAME     Use model.providers.NAME.tool_call settings (default settings otherwise)
 
 Exit status: 0 every call valid, 1 a call failed (or was repaired, with --strict),
-2 usage or configuration error (missing or unreadable input, empty or oversized input).
+2 usage or configuration error (missing or unreadable input, empty or oversized input, a
+tools file that cannot be used).
 
 ${GLOBAL_OPTIONS}`;
 
@@ -200,7 +207,7 @@ export const TEST_RETRY_SCENARIO_HELP = `Usage: acode test retry-scenario (--ini
 
 Start a scripted model server on 127.0.0.1 that answers a read_file request with malformed
 arguments N times (or every time) and then with a valid call, and run the real parser and
-retry handler against it (002 scenarios 3 and 7). Every attempt is logged and the call is
+retry handler against it: a call repaired by retrying, or one that never becomes valid. Every attempt is logged and the call is
 recorded in the telemetry store, so 'providers stats' and 'debug tool-call' show it.
 
 Options:
@@ -414,8 +421,8 @@ models see it without a restart. Start the host first: node apps/host/dist/main.
 
 /** What the change commands exit with. */
 const HOST_EXIT_STATUS = `Exit status: 0 done, 1 refused by the host (every error is printed with its code and field
-path), 2 usage error or unreadable definition file, 5 host unreachable or not answering as an
-acode host.`;
+path) or no such stored definition, 2 usage error, unreadable definition file or a name with
+several stored versions and no @VERSION, 5 host unreachable or not answering as an acode host.`;
 
 /** What `tools create` and `tools update` read. */
 const DEFINITION_FILE_NOTE = `FILE holds one tool definition (name, description, version, category, parameters, ...):
@@ -454,10 +461,12 @@ ${HOST_EXIT_STATUS}
 ${GLOBAL_OPTIONS}`;
 
 /** `acode tools update --help`. */
-export const TOOLS_UPDATE_HELP = `Usage: acode tools update ID FILE [--host URL] [--actor NAME] [--json]
+export const TOOLS_UPDATE_HELP = `Usage: acode tools update ID|NAME[@VERSION] FILE [--host URL] [--actor NAME] [--json]
 
-Replace the stored definition ID (as 'acode tools definitions' lists it) with the one in FILE,
-and print the fields that changed.
+Replace a stored definition with the one in FILE, and print the fields that changed. Name it by
+its tool name (any case), with @VERSION when several versions are stored, or by its id as
+'acode tools definitions' lists it. Built-in tools, and tools from the configuration or a tool
+folder, are not stored definitions and cannot be updated here.
 
 ${DEFINITION_FILE_NOTE}
 
@@ -472,10 +481,12 @@ ${HOST_EXIT_STATUS}
 ${GLOBAL_OPTIONS}`;
 
 /** `acode tools delete --help`. */
-export const TOOLS_DELETE_HELP = `Usage: acode tools delete ID [--host URL] [--actor NAME] [--json]
+export const TOOLS_DELETE_HELP = `Usage: acode tools delete ID|NAME[@VERSION] [--host URL] [--actor NAME] [--json]
 
-Delete the stored definition ID: models cannot call it from then on. Built-in definitions are
-never deleted.
+Delete a stored definition: models cannot call it from then on. Name it by its tool name (any
+case), with @VERSION when several versions are stored, or by its id as 'acode tools
+definitions' lists it. Built-in tools, and tools from the configuration or a tool folder, are
+never deleted here.
 
 ${HOST_NOTE}
 

@@ -86,7 +86,7 @@ describe('parseCommandLine', () => {
     [['tools', 'list', '--json=yes'], "'--json' does not take an argument"],
     [['tools'], 'Missing subcommand'],
     [['tools', 'remove'], "Unknown subcommand 'tools remove'"],
-    [['tools', 'delete'], 'Missing ID'],
+    [['tools', 'delete'], 'Missing NAME'],
     [['deploy'], "Unknown command 'deploy'"],
     [[], 'Missing command'],
     [['--verbose'], "Unknown option '--verbose'"],

@@ -279,7 +279,7 @@ describe('debug parse-tool-call: human output', () => {
     expect(stdout).toContain("      [ACODE-TSR-004] Property 'path' must be a string.\n");
     expect(stdout).toContain('Expected: string\n');
     expect(stdout).toContain('Actual: integer\n');
-    expect(stdout).toContain('Path: $.path\n');
+    expect(stdout).toContain('Path: /path\n');
     expect(stdout).toContain('Retryable: yes');
     expect(stdout).toContain('Parsed: 0, Repaired: 0, Failed: 1');
   });
@@ -335,9 +335,13 @@ describe('debug parse-tool-call: usage errors (exit 2, nothing parsed)', () => {
     return result;
   };
 
-  it('refuses a missing --input', () => usage(parse(), 'Missing --input FILE'));
-  it('refuses an empty --input', () => usage(parse('--input', ' '), 'Missing --input FILE'));
-  it('refuses a positional file name and points at --input', () => usage(parse('a.json'), "Unexpected argument 'a.json'"));
+  it('refuses a missing FILE', () => usage(parse(), 'Missing FILE'));
+  it('refuses an empty --input', () => usage(parse('--input', ' '), 'Missing FILE'));
+  it('takes FILE as a positional, but only one, and not beside --input', async () => {
+    await usage(parse('no-such-file.json'), `Input file not found: ${join(FIXTURES, 'no-such-file.json')}`);
+    await usage(parse('a.json', 'b.json'), "Unexpected argument 'b.json'");
+    await usage(parse('a.json', '--input', 'a.json'), 'not both');
+  });
   it('refuses an unknown option', () => usage(parse('--input', 'a.json', '--repair-harder'), "'--repair-harder'"));
   it('refuses a bad provider name', () => usage(parse('--input', 'a.json', '--provider', 'Ollama!'), "Invalid provider name 'Ollama!'"));
   it('refuses a file that does not exist', () => usage(parse('--input', 'no-such-file.json'), `Input file not found: ${join(FIXTURES, 'no-such-file.json')}`));
@@ -384,7 +388,7 @@ describe('debug parse-tool-call: help', () => {
   it('documents every option and the exit codes', async () => {
     const captured = captureIo();
     expect(await runCli(parse('--help'), captured.io)).toBe(0);
-    for (const option of ['--input FILE|-', '--strict', '--no-repair', '--verbose', '--json', '--provider NAME', 'Exit status: 0']) {
+    for (const option of ['parse-tool-call FILE|-', '--input FILE', '--tools FILE', '--strict', '--no-repair', '--verbose', '--json', '--provider NAME', 'Exit status: 0']) {
       expect(captured.stdout.text).toContain(option);
     }
   });
@@ -395,7 +399,7 @@ describe('debug parse-tool-call: help', () => {
     expect(program.stdout.text).toContain('debug parse-tool-call');
     const debug = captureIo();
     expect(await runCli(['debug', '--help'], debug.io)).toBe(0);
-    expect(debug.stdout.text).toContain('parse-tool-call --input FILE|-');
+    expect(debug.stdout.text).toContain('parse-tool-call FILE|-');
   });
 
   it('refuses an unknown debug subcommand', async () => {

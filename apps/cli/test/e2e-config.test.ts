@@ -45,9 +45,17 @@ describe('acode config set', () => {
     const { dir, file } = project('set-ok', COMMENTED);
     const run = await acode(['config', 'set', 'model.providers.ollama.tool_call.max_retries', '5'], { cwd: dir, home });
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toBe(`Set model.providers.ollama.tool_call.max_retries = 5 in ${file}\n`);
+    // A retry setting: a running host's gateway takes it up at once.
+    expect(run.stdout).toBe(`Set model.providers.ollama.tool_call.max_retries = 5 in ${file}\nA running host applies this at once (it reloads the file when it changes).\n`);
     expect(readFileSync(file, 'utf8')).toBe(COMMENTED.replace('max_retries: 3', 'max_retries: 5'));
     expect(readdirSync(join(dir, '.agent'))).toEqual(['config.yml']);
+  });
+
+  it('says when a running host needs a restart for the setting', async () => {
+    const { dir, file } = project('set-restart', COMMENTED);
+    const run = await acode(['config', 'set', 'tool_registry.max_errors', '7'], { cwd: dir, home });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toBe(`Set tool_registry.max_errors = 7 in ${file}\nA running host keeps its current value until it is restarted.\n`);
   });
 
   it('removes the temporary files of writes killed earlier, and leaves a live writer\'s (issue 13)', async () => {

@@ -94,7 +94,7 @@ describe('acode debug parse-tool-call (002 scenarios)', () => {
     expect(stdout).toContain('[ACODE-TSR-004]');
     expect(stdout).toMatch(/Expected: string\n/);
     expect(stdout).toMatch(/Actual: integer\n/);
-    expect(stdout).toContain('Path: $.path');
+    expect(stdout).toContain('Path: /path');
     expect(stdout).toContain('Parsed: 0, Repaired: 0, Failed: 1');
   });
 
@@ -212,7 +212,7 @@ describe('acode debug parse-tool-call (002 scenarios)', () => {
 describe('acode debug parse-tool-call: input and configuration errors', () => {
   it.each([
     [['--input', 'missing.json'], 'Input file not found'],
-    [[], 'Missing --input FILE'],
+    [[], 'Missing FILE'],
     [['--input', fixture('malformed-response.json')], 'is not valid JSON'],
   ])('exits 2 for %j', async (args, message) => {
     const { code, stdout, stderr } = await parse(args);

@@ -94,7 +94,7 @@ describe('OpenAI strict round trip (strict_schemas)', () => {
     const { code, stdout } = await run(['tools', 'validate', 'kb_search', JSON.stringify(STRICT_ARGUMENTS)]);
     expect(code).toBe(1);
     expect(stdout).toContain("✗ Validation failed for tool 'kb_search'");
-    expect(stdout).toContain('Path: $.namespace');
-    expect(stdout).toContain('Path: $.top_k');
+    expect(stdout).toContain('Path: /namespace');
+    expect(stdout).toContain('Path: /top_k');
   });
 });

@@ -125,6 +125,32 @@ describe('acode tools create|update|delete against a running host', () => {
     expect(await validate('ticket_create', { title: 'x' })).toBe(404);
   });
 
+  it('deletes and updates by tool name, asks for @VERSION when several are stored, and refuses built-ins', async () => {
+    const second = TICKET_YAML.replace('version: 1.0.0', 'version: 1.1.0');
+    expect((await cli(['create', '-'], { input: TICKET_YAML })).code).toBe(0);
+    expect((await cli(['create', '-'], { input: second })).code).toBe(0);
+
+    const ambiguous = await cli(['delete', 'ticket_create']);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain("'ticket_create' has 2 stored versions (1.0.0, 1.1.0)");
+    expect(await validate('ticket_create', { title: 'still here' })).toBe(200);
+
+    const updated = await cli(['update', 'Ticket_Create@1.1.0', '-'], { input: second.replace('Creates a ticket', 'Opens a ticket') });
+    expect(updated.stdout).toMatch(/^Updated ticket_create v1\.1\.0 \(id [0-9a-f-]+; changed: description\)\n$/);
+    expect((await cli(['delete', 'ticket_create@1.1.0'])).stdout).toMatch(/^Deleted ticket_create v1\.1\.0 /);
+    // One version left: the name alone is enough.
+    expect((await cli(['delete', 'TICKET_CREATE'])).stdout).toMatch(/^Deleted ticket_create v1\.0\.0 /);
+    expect(await validate('ticket_create', { title: 'x' })).toBe(404);
+
+    const unknown = await cli(['delete', 'ticket_create']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('List them with: acode tools definitions');
+    const builtIn = await cli(['delete', 'git_diff']);
+    expect(builtIn.code).toBe(1);
+    expect(builtIn.stderr).toMatch(/^\[ACODE-TDS-003\] 'git_diff' [0-9.]+ is a built-in tool, so it cannot be deleted\./);
+    expect(await validate('git_diff', {})).not.toBe(404);
+  });
+
   it('exits 5 with the URL and how to start the host when nothing listens', async () => {
     // A port that was free a moment ago: listened on, then closed.
     const probe = createServer();

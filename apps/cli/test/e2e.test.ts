@@ -132,7 +132,7 @@ describe('acode tools validate (acceptance)', () => {
     expect(stdout).toContain('[ACODE-TSR-004]');
     expect(stdout).toMatch(/Expected: string\n/);
     expect(stdout).toMatch(/Actual: integer\n/);
-    expect(stdout).toContain('Path: $.path');
+    expect(stdout).toContain('Path: /path');
   });
 
   it('rejects an unknown property', async () => {
@@ -145,7 +145,7 @@ describe('acode tools validate (acceptance)', () => {
     const { code, stdout } = await run(['tools', 'validate', 'file_read', '{"path":"/a","start_line":"5"}']);
     expect(code).toBe(1);
     expect(stdout).toContain('[ACODE-TSR-004]');
-    expect(stdout).toContain('Path: $.start_line');
+    expect(stdout).toContain('Path: /start_line');
   });
 
   it('prints ACODE-TSR-001, the available tools and a suggestion for an unknown tool', async () => {

@@ -26,12 +26,13 @@ describe('text', () => {
 });
 
 describe('pointerToDisplayPath', () => {
+  // JSON output and the model's retry message carry the pointer; text shows the same pointer, escapes kept.
   it.each([
-    ['', '$'],
-    ['/path', '$.path'],
-    ['/options/0/depth', '$.options[0].depth'],
-    ['/a~1b/c~0d', '$["a/b"]["c~d"]'],
-    ['/with space', '$["with space"]'],
+    ['', '(arguments)'],
+    ['/path', '/path'],
+    ['/options/0/depth', '/options/0/depth'],
+    ['/a~1b/c~0d', '/a~1b/c~0d'],
+    ['/with space', '/with space'],
   ])('%j → %s', (pointer, path) => {
     expect(pointerToDisplayPath(pointer)).toBe(path);
   });
@@ -109,7 +110,7 @@ describe('renderValidationFailure', () => {
     };
     const text = renderValidationFailure(failure, { style: PLAIN_STYLE, example: { path: '/path/to/file' } });
     expect(text).toContain("✗ Validation failed for tool 'file_read'");
-    expect(text).toContain("  [ACODE-TSR-003] Property 'path' is required but was not provided.\n      Path: $\n");
+    expect(text).toContain("  [ACODE-TSR-003] Property 'path' is required but was not provided.\n      Path: (arguments)\n");
     expect(text).toContain("Suggestion: Add the 'path' property with a string value.\n");
     expect(text).toContain('Example: {"path":"/path/to/file"}\n');
   });
@@ -120,7 +121,7 @@ describe('renderValidationFailure', () => {
       errors: [{ path: '/path', code: 'ACODE-TSR-004', keyword: 'type', message: "Property 'path': type mismatch.", expected: 'string', actual: 'integer' }],
     };
     const text = renderValidationFailure(failure, { style: PLAIN_STYLE });
-    expect(text).toContain('      Expected: string\n      Actual: integer\n      Path: $.path\n');
+    expect(text).toContain('      Expected: string\n      Actual: integer\n      Path: /path\n');
     expect(text).not.toContain('Example:');
   });
 
@@ -139,7 +140,7 @@ describe('renderValidationFailure', () => {
       ],
     };
     const text = renderValidationFailure(failure, { style: PLAIN_STYLE });
-    expect(text).toContain('      Received: "invalid-encoding"\n      Allowed values: utf-8, ascii, utf-16, utf-32\n      Path: $.encoding\n');
+    expect(text).toContain('      Received: "invalid-encoding"\n      Allowed values: utf-8, ascii, utf-16, utf-32\n      Path: /encoding\n');
   });
 
   it('lists several distinct suggestions once each', () => {

@@ -220,29 +220,92 @@ describe('acode tools create', () => {
   });
 });
 
+/** The host's list holding `entries`, as `GET /v1/definitions` answers it. */
+function list(...entries: unknown[]): Reply {
+  return { status: 200, body: { definitions: entries } };
+}
+
+const BUILT_IN = { id: null, name: 'git_diff', version: '1.0.0', source: 'built_in', locked: true, is_built_in: true, definition: {} };
+const FROM_FOLDER = { id: null, name: 'lint_docs', version: '2.0.0', source: 'registry', locked: true, is_built_in: false, definition: {} };
+const ID_2 = '7c1d2e3f-0000-4aaa-8bbb-1234567890cd';
+
 describe('acode tools update and delete', () => {
   it('PUTs the definition to its id and prints the changed fields', async () => {
     const host = await startServer();
     const changed = { ...TICKET, description: 'Opens a ticket.' };
     writeFileSync(join(dir, 'ticket.json'), JSON.stringify(changed));
-    replies.push({ status: 200, body: { definition: stored(changed), changed_fields: ['parameters', 'description'] } });
+    replies.push(list(stored()), { status: 200, body: { definition: stored(changed), changed_fields: ['parameters', 'description'] } });
     const result = await run(['tools', 'update', ID, 'ticket.json', '--host', host]);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe(`Updated ticket_create v1.0.0 (id ${ID}; changed: parameters, description)\n`);
-    expect(received[0]).toMatchObject({ method: 'PUT', url: `/v1/definitions/${ID}` });
-    expect(JSON.parse(received[0]!.body)).toEqual(changed);
+    expect(received.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /v1/definitions', `PUT /v1/definitions/${ID}`]);
+    expect(JSON.parse(received[1]!.body)).toEqual(changed);
   });
 
   it('DELETEs by id, encoding it into the path', async () => {
     const host = await startServer();
-    replies.push({ status: 200, body: { definition: stored() } }, { status: 404, body: { error: { code: 'ACODE-TDS-004', message: 'No stored tool definition has this id', correlation_id: 'c' } } });
+    const oddId = 'a/b c';
+    replies.push(list(stored()), { status: 200, body: { definition: stored() } }, list({ ...stored(), id: oddId }), { status: 200, body: { definition: stored() } });
     const deleted = await run(['tools', 'delete', ID, '--host', host, '--actor', 'ops']);
     expect(deleted).toMatchObject({ code: 0, stdout: `Deleted ticket_create v1.0.0 (id ${ID})\n` });
-    expect(received[0]).toMatchObject({ method: 'DELETE', url: `/v1/definitions/${ID}` });
-    expect(received[0]!.headers['x-acode-actor']).toBe('ops');
-    const unknown = await run(['tools', 'delete', 'a/b c', '--host', host]);
-    expect(received[1]!.url).toBe('/v1/definitions/a%2Fb%20c');
-    expect(unknown).toMatchObject({ code: 1, stderr: '[ACODE-TDS-004] No stored tool definition has this id\n' });
+    expect(received[1]).toMatchObject({ method: 'DELETE', url: `/v1/definitions/${ID}` });
+    expect(received[1]!.headers['x-acode-actor']).toBe('ops');
+    expect((await run(['tools', 'delete', oddId, '--host', host])).code).toBe(0);
+    expect(received[3]!.url).toBe('/v1/definitions/a%2Fb%20c');
+  });
+
+  it('takes a tool name in any case, and NAME@VERSION, and sends the id the host lists for it', async () => {
+    const host = await startServer();
+    const v2 = { ...stored({ ...TICKET, version: '2.0.0' }), id: ID_2 };
+    replies.push(list(stored(), BUILT_IN), { status: 200, body: { definition: stored() } }, list(v2, stored()), { status: 200, body: { definition: v2 } });
+    const byName = await run(['tools', 'delete', 'Ticket_Create', '--host', host]);
+    expect(byName).toMatchObject({ code: 0, stdout: `Deleted ticket_create v1.0.0 (id ${ID})\n` });
+    expect(received[1]).toMatchObject({ method: 'DELETE', url: `/v1/definitions/${ID}` });
+
+    writeFileSync(join(dir, 'ticket.json'), JSON.stringify({ ...TICKET, version: '2.0.0' }));
+    const byVersion = await run(['tools', 'update', 'ticket_create@2.0.0', 'ticket.json', '--host', host]);
+    expect(byVersion.code).toBe(0);
+    expect(received[3]).toMatchObject({ method: 'PUT', url: `/v1/definitions/${ID_2}` });
+  });
+
+  it('never guesses between stored versions: it lists them and changes nothing (exit 2)', async () => {
+    const host = await startServer();
+    const v2 = { ...stored({ ...TICKET, version: '2.0.0' }), id: ID_2 };
+    replies.push(list(v2, stored()));
+    const result = await run(['tools', 'delete', 'ticket_create', '--host', host]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain("[ACODE-CLI-001] 'ticket_create' has 2 stored versions (1.0.0, 2.0.0)");
+    expect(result.stderr).toContain("'acode tools delete ticket_create@2.0.0'");
+    expect(received.map((request) => request.method)).toEqual(['GET']);
+  });
+
+  it('answers an unknown name with how to list the definitions and one "did you mean" (exit 1)', async () => {
+    const host = await startServer();
+    replies.push(list(stored(), BUILT_IN), list(stored()));
+    const result = await run(['tools', 'delete', 'ticket_creat', '--host', host]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      "[ACODE-TDS-004] No stored tool definition has the id or name 'ticket_creat'. Did you mean 'ticket_create'? List them with: acode tools definitions\n",
+    );
+    const missingVersion = await run(['tools', 'delete', 'ticket_create@9.9.9', '--host', host]);
+    expect(missingVersion.code).toBe(1);
+    expect(missingVersion.stderr).toContain("'ticket_create' has no version 9.9.9; its version is 1.0.0.");
+    expect(received.map((request) => request.method)).toEqual(['GET', 'GET']);
+  });
+
+  it('refuses a built-in tool, or one from a tool folder, as not a stored definition (exit 1)', async () => {
+    const host = await startServer();
+    writeFileSync(join(dir, 'ticket.json'), JSON.stringify(TICKET));
+    replies.push(list(stored(), BUILT_IN, FROM_FOLDER), list(stored(), BUILT_IN, FROM_FOLDER));
+    const builtIn = await run(['tools', 'delete', 'git_diff', '--host', host]);
+    expect(builtIn.code).toBe(1);
+    expect(builtIn.stderr).toMatch(/^\[ACODE-TDS-003\] 'git_diff' 1\.0\.0 is a built-in tool, so it cannot be deleted\./);
+    const folder = await run(['tools', 'update', 'lint_docs', 'ticket.json', '--host', host, '--json']);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toContain('comes from the configuration or a tool folder');
+    expect(JSON.parse(folder.stdout)).toMatchObject({ error: { code: 'ACODE-TDS-003' } });
+    expect(received.map((request) => request.method)).toEqual(['GET', 'GET']);
   });
 });
 
@@ -273,7 +336,7 @@ describe('the host token', () => {
     );
     const created = await run(['tools', 'create', 'ticket.json', '--host', host, '--json'], { env: { ACODE_HOST_TOKEN: token } });
     expect(received[0]!.headers.authorization).toBe(`Bearer ${token}`);
-    const refused = await run(['tools', 'delete', ID, '--host', host], { env: { ACODE_HOST_TOKEN: token } });
+    const refused = await run(['tools', 'definitions', '--host', host], { env: { ACODE_HOST_TOKEN: token } });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('[ACODE-HST-005]');
     expect(refused.stderr).toContain('The token in ACODE_HOST_TOKEN was refused');
@@ -316,7 +379,7 @@ describe('an unusable host', () => {
     const html = await run(['tools', 'definitions', '--host', host]);
     expect(html.code).toBe(5);
     expect(html.stderr).toContain('not as an acode host');
-    const noStore = await run(['tools', 'delete', ID, '--host', host]);
+    const noStore = await run(['tools', 'delete', 'ticket_create', '--host', host]);
     expect(noStore).toMatchObject({ code: 5, stderr: '[ACODE-TDS-001] This host was started without a definition store\n' });
   });
 
@@ -332,7 +395,8 @@ describe('parsing', () => {
   it('needs FILE and ID, and takes the options of the other tools subcommands', () => {
     expect(parseCommandLine(['tools', 'create'])).toMatchObject({ ok: false, error: { message: expect.stringContaining('Missing FILE') } });
     expect(parseCommandLine(['tools', 'update', ID])).toMatchObject({ ok: false, error: { message: expect.stringContaining('Missing FILE') } });
-    expect(parseCommandLine(['tools', 'delete'])).toMatchObject({ ok: false, error: { message: expect.stringContaining('Missing ID') } });
+    expect(parseCommandLine(['tools', 'delete'])).toMatchObject({ ok: false, error: { message: expect.stringContaining('Missing NAME') } });
+    expect(parseCommandLine(['tools', 'delete', 'ticket_create@1.0.0'])).toMatchObject({ ok: true, command: { kind: 'tools-delete', target: 'ticket_create@1.0.0' } });
     expect(parseCommandLine(['tools', 'delete', ID, 'extra'])).toMatchObject({ ok: false });
     expect(parseCommandLine(['tools', 'create', '-', '--log-level', 'debug', '--host', 'http://h:1', '--actor', 'ops', '--json'])).toEqual({
       ok: true,

@@ -34,8 +34,14 @@ export type HostOptionsResult =
 /** The usage text of `acode-host --help`. */
 export const HOST_USAGE = `Usage: acode-host [options]
 
-Serves the Acode tool registry over HTTP (GET /v1/tools, GET /v1/tools/{name},
-POST /v1/tools/{name}/validate, GET /healthz, GET /metrics).
+Runs the Acode host: the tool-call gateway (POST /v1/chat/completions, /api/chat,
+/v1/messages, /v1/responses, forwarded to gateway.upstream), the tool registry
+(GET /v1/tools, POST /v1/tools/{name}/validate), GET /healthz, GET /metrics, and
+the host's page at /.
+
+Settings come from .agent/config.yml of the directory the host starts in (or
+--config). The host reloads the file when it changes, or on SIGHUP, and logs
+which settings it applied and which need a restart.
 
 Options:
   --port N             port to listen on, 0 for any free port   (env ACODE_HOST_PORT, default 7420)

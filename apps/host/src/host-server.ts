@@ -15,6 +15,7 @@ import type { HostDefinitions } from './definitions/host-definitions.js';
 import type { HostExecution } from './execution/host-execution.js';
 import { GatewayRequestMetrics } from '@acode/gateway';
 import type { HostGateway } from './gateway/host-gateway.js';
+import type { GatewayLive } from './live/gateway-live.js';
 import { accessRefusalResponse, canonicalHostAccess, createAccessPolicy, isOpenRoute, type AccessPolicy, type AccessTarget, type HostAccess } from './http/access-policy.js';
 import { isLoopbackAddress } from './gateway/gateway-guard.js';
 import { CORRELATION_ID_HEADER, acceptedCorrelationId } from './http/correlation-id.js';
@@ -78,6 +79,8 @@ export interface HostServerOptions {
    * open routes. Throws `ConfigurationException` (ACODE-CFG-002) for a malformed list entry.
    */
   readonly access?: HostAccess;
+  /** The gateway's telemetry for the live view (`/v1/gateway/stats`, `/calls`, `/events`); without it those routes answer 503. */
+  readonly live?: GatewayLive;
 }
 
 /** A host server: bound with `listen`, drained with `close`. */
@@ -126,6 +129,7 @@ export function createHostServer(options: HostServerOptions): HostServer {
     logger,
     ...(options.execution === undefined ? {} : { execution: options.execution }),
     ...(options.definitions === undefined ? {} : { definitions: options.definitions }),
+    ...(options.live === undefined ? {} : { live: options.live }),
   };
 
   const server = createServer({

@@ -26,9 +26,12 @@ async function main(): Promise<void> {
     return fail(EXIT_FAILURE, `[${ERROR_CODES.HOST_INTERNAL_ERROR}] The host failed to start: ${error instanceof Error ? error.message : String(error)}`);
   }
 
+  // `kill -HUP <pid>` re-reads .agent/config.yml, as the host also does when the file changes.
+  const reload = (): void => void host.reloadConfig('SIGHUP');
   const shutDown = (signal: NodeJS.Signals): void => {
     process.off('SIGTERM', shutDown);
     process.off('SIGINT', shutDown);
+    process.off('SIGHUP', reload);
     // A second signal while draining is not handled any more, so it ends the process at once.
     void host.stop(signal).then(() => {
       process.exitCode = 0;
@@ -36,6 +39,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);
+  // Windows has no SIGHUP to send; there the file watch alone reloads.
+  if (process.platform !== 'win32') process.on('SIGHUP', reload);
 }
 
 function fail(code: number, line: string): void {

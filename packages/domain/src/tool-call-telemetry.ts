@@ -38,4 +38,18 @@ export interface ToolCallTelemetryRecord {
   readonly finalArguments?: string;
   /** The last error message, sanitised; never argument values. */
   readonly errorMessage?: string;
+  /**
+   * The gateway route (front) the request came in by: `openai_chat`, `ollama_chat`,
+   * `anthropic_messages`, `openai_responses`. Gateway rows only; absent on rows written before it.
+   */
+  readonly route?: string;
+  /**
+   * The text-call format the call was read from, when the model wrote it into its text rather
+   * than the server's tool-call field (`hermes`-style `tool_call_tag`, `pythonic`...); absent otherwise.
+   */
+  readonly textFormat?: string;
+  /** How long the model server took for the whole request, retries included, in ms (gateway rows). */
+  readonly upstreamMs?: number;
+  /** Model requests the whole exchange took, the first included (at least 1). */
+  readonly attempts?: number;
 }

@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '@acode/domain';
 import type { FrontError, GatewayFront, GatewayRequestError } from '@acode/infrastructure/gateway';
+import { startOfSentence } from '@acode/infrastructure/model-clients';
 import { jsonReply, type GatewayReply } from './gateway-reply.js';
 
 /** The kind of a gateway refusal, in OpenAI's terms (each front maps it onto its own). */
@@ -65,14 +66,33 @@ export function bodyTimedOut(front: GatewayFront, bodyTimeoutMs: number, headers
   });
 }
 
-/** The message of ACODE-GTW-005 for a request that outlived `gateway.request_timeout_ms`. */
-export function deadlineMessage(requestTimeoutMs: number): string {
-  return `The gateway request took longer than ${requestTimeoutMs} ms (gateway.request_timeout_ms); the upstream request was stopped`;
+/**
+ * The message of ACODE-GTW-005 for a request that outlived `gateway.request_timeout_ms`: the
+ * upstream was too slow, so it is named (with its address when the caller has it, as
+ * `serverAt` words it), not the gateway.
+ */
+export function deadlineMessage(requestTimeoutMs: number, upstream = 'the upstream model server'): string {
+  return `${startOfSentence(upstream)} did not finish answering within ${requestTimeoutMs} ms, the gateway's limit for a request, retries included (gateway.request_timeout_ms); its request was stopped`;
 }
 
-/** 504 ACODE-GTW-005 in the route's shape: the request outlived `gateway.request_timeout_ms`. */
-export function deadlineExceeded(front: GatewayFront, requestTimeoutMs: number, headers: Readonly<Record<string, string>>): GatewayReply {
-  return gatewayError(front, { status: 504, code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(requestTimeoutMs), type: 'timeout', headers });
+/** 504 ACODE-GTW-005 in the route's shape: the request outlived `gateway.request_timeout_ms`; `upstream` as {@link deadlineMessage} takes it. */
+export function deadlineExceeded(front: GatewayFront, requestTimeoutMs: number, headers: Readonly<Record<string, string>>, upstream?: string): GatewayReply {
+  return gatewayError(front, { status: 504, code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(requestTimeoutMs, upstream), type: 'timeout', headers });
+}
+
+/**
+ * 504 ACODE-GTW-005 for a request whose deadline passed before the upstream was asked (its body
+ * arriving, or its turn for an upstream slot): the upstream is not the slow one there.
+ */
+export function deadlineBeforeUpstream(front: GatewayFront, requestTimeoutMs: number, headers: Readonly<Record<string, string>>, waitingFor: 'body' | 'slot'): GatewayReply {
+  const cause = waitingFor === 'body' ? 'its body was still arriving' : 'it was still waiting for one of the gateway\'s upstream slots (gateway.max_concurrent_upstream)';
+  return gatewayError(front, {
+    status: 504,
+    code: ERROR_CODES.GATEWAY_DEADLINE,
+    message: `The request outlived the gateway's limit of ${requestTimeoutMs} ms for a request (gateway.request_timeout_ms) before the upstream model server was asked: ${cause}`,
+    type: 'timeout',
+    headers,
+  });
 }
 
 /** 503 ACODE-GTW-004 in the front's shape, with `retry-after: 1`. */

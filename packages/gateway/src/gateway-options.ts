@@ -41,6 +41,8 @@ export interface GatewayOptions {
   readonly models?: readonly ModelMapping[];
   /** Where Responses answers are kept for `previous_response_id` and `GET /v1/responses/{id}`; none kept without it. */
   readonly responses?: StoredResponses;
+  /** How errors name the upstream, with its address (`the upstream model server (ollama) at http://…`); "the upstream model server" without it. */
+  readonly upstreamName?: string;
 }
 
 /** One request as a front's route serves it, its body read already. */

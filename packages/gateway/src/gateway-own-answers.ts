@@ -41,7 +41,7 @@ export function storedResponse(id: string, front: GatewayFront, correlationId: s
  * `GET /v1/models` (OpenAI's list, or Anthropic's for a client that names its API version) and
  * `GET /api/tags` (Ollama's) when `gateway.models` maps names: the upstream's models, then the
  * names clients may use beyond them (globs are not names, so not listed). A failing upstream is a
- * 502 in the front's shape, as any upstream failure.
+ * 502 (504 when it timed out) in the front's shape, as on the chat routes.
  */
 export async function listModels(front: GatewayFront, options: GatewayOptions, signal: AbortSignal, correlationId: string): Promise<GatewayReply> {
   const headers = { 'x-acode-correlation-id': correlationId };
@@ -49,9 +49,11 @@ export async function listModels(front: GatewayFront, options: GatewayOptions, s
   try {
     upstream = (await options.upstream.listModels({ signal })).models;
   } catch (error) {
+    // The model client's message names the upstream, its address and how to set it, as on the chat routes.
     const code = error instanceof ModelClientException ? error.code : ERROR_CODES.MODEL_UNREACHABLE;
-    const message = error instanceof ModelClientException ? error.message : 'The upstream could not list its models';
-    return gatewayError(front, { status: 502, code, message, type: 'upstream_error', headers });
+    const message = error instanceof ModelClientException ? error.message : 'The upstream model server could not list its models';
+    const slow = code === ERROR_CODES.MODEL_TIMEOUT;
+    return gatewayError(front, { status: slow ? 504 : 502, code, message, type: slow ? 'timeout' : 'upstream_error', headers });
   }
   const mapped = (options.models ?? []).filter((mapping) => !isGlob(mapping.name) && !upstream.includes(mapping.name)).map((mapping) => mapping.name);
   const names = [...upstream, ...mapped];

@@ -4,7 +4,7 @@ import { anthropicMessagesFront, ollamaChatFront, openAiChatFront, openAiRespons
 import { eventLoopShare, REQUEST_START_COST } from '@acode/infrastructure/model-clients';
 import type { AnswerSink } from './answer-sink.js';
 import { BoundedSemaphore } from './bounded-semaphore.js';
-import { bodyTimedOut, bodyTooLarge, deadlineExceeded, gatewayBusy } from './gateway-errors.js';
+import { bodyTimedOut, bodyTooLarge, deadlineBeforeUpstream, gatewayBusy } from './gateway-errors.js';
 import { GatewayRequestMetrics, type GatewayRouteLabel } from './gateway-metrics.js';
 import type { FrontExchange, GatewayOptions } from './gateway-options.js';
 import { countTokens, listModels, storedResponse } from './gateway-own-answers.js';
@@ -101,7 +101,7 @@ export function createGatewayRequests(options: GatewayOptions): GatewayRequests 
           return bodyTooLarge(shape, options.maxBodyBytes, headers);
         }
         ended('deadline');
-        if (deadline.signal.aborted) return deadlineExceeded(shape, deadline.timeoutMs, { ...headers, 'x-acode-outcome': 'deadline' });
+        if (deadline.signal.aborted) return deadlineBeforeUpstream(shape, deadline.timeoutMs, { ...headers, 'x-acode-outcome': 'deadline' }, 'body');
         options.logger.warn(`Gateway request body did not arrive within ${bodyTimeoutMs} ms`, { event: 'GatewayBodyTimeout', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE });
         return bodyTimedOut(shape, bodyTimeoutMs, headers);
       }
@@ -112,7 +112,7 @@ export function createGatewayRequests(options: GatewayOptions): GatewayRequests 
         if (!slot.ok) {
           if (slot.reason === 'aborted' && deadlinePassed(within)) {
             ended('deadline');
-            return deadlineExceeded(shape, deadline.timeoutMs, { ...headers, 'x-acode-outcome': 'deadline' });
+            return deadlineBeforeUpstream(shape, deadline.timeoutMs, { ...headers, 'x-acode-outcome': 'deadline' }, 'slot');
           }
           // A client that hung up while waiting is a cancelled request; one turned away, a busy one.
           ended(slot.reason === 'aborted' ? 'cancelled' : 'busy');

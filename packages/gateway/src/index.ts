@@ -8,7 +8,7 @@
  */
 export type { AnswerSink } from './answer-sink.js';
 export { createGatewayHandler, type GatewayHandler, type GatewayHandlerOptions } from './create-gateway-handler.js';
-export { deadlineExceeded, deadlineMessage, gatewayError, type GatewayErrorDetails } from './gateway-errors.js';
+export { deadlineBeforeUpstream, deadlineExceeded, deadlineMessage, gatewayError, type GatewayErrorDetails } from './gateway-errors.js';
 export { deadlineRelabelled, GatewayRequestMetrics, type GatewayRouteLabel } from './gateway-metrics.js';
 export type { FrontExchange, GatewayOptions } from './gateway-options.js';
 export type { GatewayReply } from './gateway-reply.js';

@@ -111,6 +111,7 @@ export async function serveFront(front: GatewayFront, exchange: FrontExchange, o
         signal,
         correlationId,
         memory,
+        route: front.name,
         ...(writer === undefined ? {} : { stream: { onContent: (text: string) => writer.content(text), readyForMore: () => writer.readyForMore() } }),
       },
       { upstream: metrics.timed(options.upstream), logger: options.logger, ...(options.toolCallSettings === undefined ? {} : { settings: options.toolCallSettings }), ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }) },
@@ -123,12 +124,12 @@ export async function serveFront(front: GatewayFront, exchange: FrontExchange, o
     const decided = { 'x-acode-attempts': String(result.attempts), 'x-acode-outcome': 'deadline' };
     metrics.finish('deadline', { attempts: result.attempts });
     const timeoutMs = deadline.timeoutMs;
-    options.logger.warn(`Gateway request stopped: ${deadlineMessage(timeoutMs)}`, { event: 'GatewayDeadline', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE, attempts: result.attempts });
+    options.logger.warn(`Gateway request stopped: ${deadlineMessage(timeoutMs, options.upstreamName)}`, { event: 'GatewayDeadline', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE, attempts: result.attempts });
     if (writer?.started === true) {
-      writer.fail({ status: 504, code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(timeoutMs), type: 'timeout' }, decided);
+      writer.fail({ status: 504, code: ERROR_CODES.GATEWAY_DEADLINE, message: deadlineMessage(timeoutMs, options.upstreamName), type: 'timeout' }, decided);
       return undefined;
     }
-    return deadlineExceeded(front, timeoutMs, { ...base, ...decided });
+    return deadlineExceeded(front, timeoutMs, { ...base, ...decided }, options.upstreamName);
   }
   // A deadline that passed once the answer was decided stops nothing: the answer goes out.
   if (result.kind === 'cancelled' || (signal.aborted && !deadlinePassed(signal))) {

@@ -1,4 +1,6 @@
-import { configFileToEdit, setConfigValue } from '@acode/infrastructure/config';
+import { readFileSync } from 'node:fs';
+import { configFileToEdit, setConfigValue, settingEffect } from '@acode/infrastructure/config';
+import { parse } from 'yaml';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { formatConfigurationError } from '../render/diagnostics.js';
@@ -15,8 +17,9 @@ export interface ConfigSetOptions {
 /**
  * `acode config set KEY VALUE`: writes one setting into `--config PATH`, the nearest
  * `.agent/config.yml`, or a new one in the working directory, and prints
- * `Set <key> = <value> in <file>`. A refused key or value exits 2 with its ACODE-CFG code and
- * leaves the file untouched.
+ * `Set <key> = <value> in <file>`, then whether a running host applies it at once or needs a
+ * restart (the host's own rule, `settingEffect`). A refused key or value exits 2 with its
+ * ACODE-CFG code and leaves the file untouched.
  */
 export function configSet(files: ConfigFiles, options: ConfigSetOptions): CommandOutput {
   const file = configFileToEdit(files.cwd, files.configPath);
@@ -26,7 +29,7 @@ export function configSet(files: ConfigFiles, options: ConfigSetOptions): Comman
   const created = result.created ? `Created ${escapeControlCharacters(result.file)}\n` : '';
   return {
     exitCode: EXIT_CODES.OK,
-    stdout: `${created}Set ${escapeControlCharacters(result.key)} = ${displayMessage(formatValue(result.value))} in ${escapeControlCharacters(result.file)}\n`,
+    stdout: `${created}Set ${escapeControlCharacters(result.key)} = ${displayMessage(formatValue(result.value))} in ${escapeControlCharacters(result.file)}\n${effectLine(result.key)}${upstreamTypeNote(result.key, result.file)}`,
     ...(warnings !== '' ? { stderr: warnings } : {}),
   };
 }
@@ -35,4 +38,28 @@ export function configSet(files: ConfigFiles, options: ConfigSetOptions): Comman
 function formatValue(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** What a running host does with the new value: the same rule the host applies when it reloads the file. */
+function effectLine(key: string): string {
+  return settingEffect(key) === 'live'
+    ? 'A running host applies this at once (it reloads the file when it changes).\n'
+    : 'A running host keeps its current value until it is restarted.\n';
+}
+
+/**
+ * A base URL written without a type is read as an OpenAI-compatible server, while the default
+ * upstream is Ollama: a user moving Ollama to another address would otherwise get the wrong wire
+ * without a word.
+ */
+function upstreamTypeNote(key: string, file: string): string {
+  if (key !== 'gateway.upstream.base_url') return '';
+  let upstream: unknown;
+  try {
+    upstream = (parse(readFileSync(file, 'utf8')) as { gateway?: { upstream?: unknown } } | null)?.gateway?.upstream;
+  } catch {
+    return '';
+  }
+  if (typeof upstream !== 'object' || upstream === null || 'type' in upstream) return '';
+  return 'gateway.upstream.type is not set, so the server is taken as OpenAI-compatible; for Ollama: acode config set gateway.upstream.type ollama\n';
 }

@@ -1,5 +1,7 @@
-import type { ToolCallParseOptions } from '@acode/application';
+import type { IToolCallParser, ToolCallParseOptions } from '@acode/application';
 import { ERROR_CODES, type RawToolCall, type ToolCallParseResult, type ToolCallSettings } from '@acode/domain';
+import { createToolCallParser } from '@acode/infrastructure';
+import { toolContract, WireNamedRegistry } from '@acode/infrastructure/gateway';
 import { scanJsonText } from '@acode/infrastructure/validate';
 import { performance } from 'node:perf_hooks';
 import type { CommandOutput } from '../command-output.js';
@@ -11,6 +13,8 @@ import { decodeResponse } from '../tool-call-input/decode-response.js';
 import { detectInputFormat, type InputFormat } from '../tool-call-input/detect-input-format.js';
 import { rawArgumentsInResponse } from '../tool-call-input/raw-arguments.js';
 import { readInput } from '../tool-call-input/read-input.js';
+import { readToolsFile } from '../tool-call-input/read-tools-file.js';
+import { displayMessage } from '../render/text.js';
 import type { OutputView } from './view.js';
 
 /** Options of `acode debug parse-tool-call`. */
@@ -23,6 +27,8 @@ export interface DebugParseToolCallOptions {
   readonly verbose: boolean;
   readonly json: boolean;
   readonly provider?: string;
+  /** `--tools FILE`: the request's tools the calls are checked against, instead of the registry. */
+  readonly tools?: string;
 }
 
 /** Where the command reads from. */
@@ -41,18 +47,24 @@ const INPUT_KINDS: Readonly<Record<InputFormat, string>> = Object.freeze({
 });
 
 /**
- * `acode debug parse-tool-call --input FILE|-`: runs a recorded response or stream through the
- * same parser the agent uses and prints the verdict for every call. Exit 0 when every call is
+ * `acode debug parse-tool-call FILE|-`: runs a recorded response or stream through the same
+ * parser the agent uses and prints the verdict for every call, checked against the registry or,
+ * with `--tools FILE`, against the tools the request declared, as the gateway checks them. Exit 0 when every call is
  * valid, 1 when one failed (or, with `--strict`, needed repair), 2 when the input cannot be used.
  * The verdict goes to stdout: a failed call is the command's answer, not a failure of the command.
  */
 export async function debugParseToolCall(runtime: CliRuntime, options: DebugParseToolCallOptions, io: DebugParseToolCallIo, view: OutputView): Promise<CommandOutput> {
-  const read = await readInput(options.input, io.cwd, io.stdin);
-  if (!read.ok) return usageError(read.message);
-
   const services = runtime.toolCalls;
   const overrides: Partial<ToolCallSettings> = options.repair ? {} : { enableAutoRepair: false };
   const settings: ToolCallSettings = { ...services.settings(options.provider), ...overrides };
+  // The request's own tools, read before the input so a bad tools file is reported first.
+  const requestTools = options.tools === undefined ? undefined : await requestToolParser(options.tools, io.cwd, settings);
+  if (requestTools !== undefined && !requestTools.ok) return requestTools.output;
+  const parser = requestTools?.parser ?? services.parser;
+
+  const read = await readInput(options.input, io.cwd, io.stdin);
+  if (!read.ok) return usageError(read.message);
+
   const parseOptions: ToolCallParseOptions = { ...(options.provider !== undefined ? { provider: options.provider } : {}), settings: overrides };
   const format = detectInputFormat(read.text);
 
@@ -67,12 +79,13 @@ export async function debugParseToolCall(runtime: CliRuntime, options: DebugPars
   }
 
   const started = performance.now();
-  const result = stream === undefined ? services.parser.parseResponse(response, parseOptions) : withStreamErrors(services.parser.parseRawToolCalls(stream.calls, stream.content, { ...parseOptions, ...streamEnding(stream) }), stream);
+  const result = stream === undefined ? parser.parseResponse(response, parseOptions) : withStreamErrors(parser.parseRawToolCalls(stream.calls, stream.content, { ...parseOptions, ...streamEnding(stream) }), stream);
   const elapsedMs = performance.now() - started;
 
   const counts = countParse(result);
   const exitCode = counts.failed > 0 || (options.strict && counts.repaired > 0) ? EXIT_CODES.VALIDATION_FAILED : EXIT_CODES.OK;
-  if (options.json) return { exitCode, stdout: JSON.stringify(result, null, 2) + '\n' };
+  const warnings = requestTools?.warnings ?? '';
+  if (options.json) return { exitCode, stdout: JSON.stringify(result, null, 2) + '\n', ...(warnings === '' ? {} : { stderr: warnings }) };
 
   const originalOf = (call: { id: string; index: number }): string | undefined =>
     stream === undefined ? rawArgumentsInResponse(response, call) : rawArgumentsInStream(stream.calls, call.index);
@@ -90,7 +103,32 @@ export async function debugParseToolCall(runtime: CliRuntime, options: DebugPars
       },
       view.style,
     ),
+    ...(warnings === '' ? {} : { stderr: warnings }),
   };
+}
+
+type RequestToolParser = { readonly ok: true; readonly parser: IToolCallParser; readonly warnings: string } | { readonly ok: false; readonly output: CommandOutput };
+
+/**
+ * A parser over the tools of `--tools FILE`, built as the gateway builds one per request: the
+ * gateway's tool contract (any name and schema an upstream would take, what the registry's rules
+ * would refuse reported as a warning) seen under the client's own names. What the contract warns
+ * about, and the tools left out, are returned as `warning:` lines for standard error.
+ */
+async function requestToolParser(file: string, cwd: string, settings: ToolCallSettings): Promise<RequestToolParser> {
+  const read = await readToolsFile(file, cwd);
+  if (!read.ok) return { ok: false, output: toolsFileError(read.code, read.message) };
+  const contract = toolContract(read.tools);
+  if (!contract.ok) return { ok: false, output: toolsFileError(contract.errors[0]?.code ?? ERROR_CODES.CLI_USAGE, `Tools file ${file}: ${contract.errors.map((error) => error.message).join('; ')}.`) };
+  const lines = contract.contract.warnings.map((warning) => `warning: [${warning.code}] ${displayMessage(warning.message)} (at ${displayMessage(warning.field)})`);
+  if (read.ignored > 0) lines.push(`warning: ${read.ignored} tool${read.ignored === 1 ? '' : 's'} of ${file} without a schema (hosted tools) left out, as the gateway leaves them out.`);
+  const parser = createToolCallParser({ registry: new WireNamedRegistry(contract.contract), settings });
+  return { ok: true, parser, warnings: lines.length === 0 ? '' : `${lines.join('\n')}\n` };
+}
+
+/** A tools file that cannot be used: its code and one line, then where the help is (exit 2). */
+function toolsFileError(code: string, message: string): CommandOutput {
+  return { exitCode: EXIT_CODES.USAGE, stderr: `[${code}] ${displayMessage(message)}\nRun '${HELP_COMMAND} --help' for usage.\n` };
 }
 
 /** How a stream ended, for the parser: a call cut by finish reason `length` or by a missing end marker is refused (ACODE-TLP-010). */

@@ -3,11 +3,12 @@ import type { DefinitionCommand } from '../arguments.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandOutput } from '../command-output.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { displayHostUrl, HOST_TOKEN_ENV, HOST_URL_ENV, resolveHostUrl, sendHostRequest, type HostRequest } from '../host-client.js';
+import { displayHostUrl, HOST_TOKEN_ENV, HOST_URL_ENV, resolveHostUrl, sendHostRequest, type HostAnswer, type HostRequest } from '../host-client.js';
 import { formatUsageError } from '../render/diagnostics.js';
 import { renderTable } from '../render/table.js';
 import { displayMessage, displayName } from '../render/text.js';
 import { readDefinitionFile } from './definition-file.js';
+import { listedDefinitions, resolveDefinitionTarget } from './definition-target.js';
 import type { OutputView } from './view.js';
 
 /** The past tense of each change, for the success line and the refusal's header. */
@@ -18,8 +19,9 @@ const DONE: Readonly<Record<Exclude<DefinitionCommand['kind'], 'tools-definition
 };
 
 /**
- * `acode tools definitions|create|update|delete`: one request to the running host's
- * `/v1/definitions` routes (the host is the one writer, so a change is live at once). Success is
+ * `acode tools definitions|create|update|delete`: requests to the running host's
+ * `/v1/definitions` routes (the host is the one writer, so a change is live at once). `update`
+ * and `delete` take a stored definition's id, `NAME` or `NAME@VERSION`, resolved in the host's list. Success is
  * one line on standard output; a refusal is every error with its code and field path on standard
  * error (exit 1); an unusable file or command line exits 2; a host that cannot be reached exits 5.
  * The token comes from `ACODE_HOST_TOKEN` and is never printed.
@@ -32,41 +34,85 @@ export async function toolsDefinitionCommand(command: DefinitionCommand, io: Cli
   const auth = token !== undefined && token !== '' ? { token } : {};
   const actor = command.kind !== 'tools-definitions' && command.actor !== undefined ? { actor: command.actor } : {};
 
+  const where = displayHostUrl(base);
   let request: HostRequest;
   switch (command.kind) {
     case 'tools-definitions':
       request = { method: 'GET', path: '/v1/definitions', ...auth };
       break;
-    case 'tools-delete':
-      request = { method: 'DELETE', path: `/v1/definitions/${encodeURIComponent(command.id)}`, ...auth, ...actor };
+    case 'tools-delete': {
+      const target = await targetId(command, base, where, auth);
+      if (!target.ok) return target.output;
+      request = { method: 'DELETE', path: `/v1/definitions/${encodeURIComponent(target.id)}`, ...auth, ...actor };
       break;
+    }
     case 'tools-create':
     case 'tools-update': {
+      // The file is read first: a bad file is a usage error whatever the host holds.
       const file = await readDefinitionFile(command.file, io.cwd, io.stdin);
       if (!file.ok) return usageError(file.message, helpCommand);
-      request =
-        command.kind === 'tools-create'
-          ? { method: 'POST', path: '/v1/definitions', body: file.definition, ...auth, ...actor }
-          : { method: 'PUT', path: `/v1/definitions/${encodeURIComponent(command.id)}`, body: file.definition, ...auth, ...actor };
+      if (command.kind === 'tools-create') {
+        request = { method: 'POST', path: '/v1/definitions', body: file.definition, ...auth, ...actor };
+        break;
+      }
+      const target = await targetId(command, base, where, auth);
+      if (!target.ok) return target.output;
+      request = { method: 'PUT', path: `/v1/definitions/${encodeURIComponent(target.id)}`, body: file.definition, ...auth, ...actor };
       break;
     }
   }
 
   const answer = await sendHostRequest(base, request);
-  const where = displayHostUrl(base);
-  if (answer.kind === 'unreachable') return unreachable(where, answer.reason, command.host !== undefined);
-  if (answer.kind === 'not-json') return notAcodeHost(where, answer.status);
+  if (answer.kind !== 'answer') return unusableAnswer(answer, where, command.host !== undefined);
   const body = answer.body;
   if (answer.status >= 200 && answer.status < 300) {
     const rendered = command.kind === 'tools-definitions' ? renderList(body, view) : renderChange(command.kind, body);
     if (rendered === undefined) return notAcodeHost(where, answer.status);
     return { exitCode: EXIT_CODES.OK, stdout: command.json ? `${JSON.stringify(body, null, 2)}\n` : rendered };
   }
+  return refusedAnswer(command, body, answer.status, where, auth.token !== undefined);
+}
+
+type TargetId = { readonly ok: true; readonly id: string } | { readonly ok: false; readonly output: CommandOutput };
+
+/**
+ * The stored definition `tools update|delete TARGET` acts on: the host's list is read, and TARGET
+ * resolved in it as an id, `NAME` or `NAME@VERSION` (see {@link resolveDefinitionTarget}).
+ */
+async function targetId(
+  command: Extract<DefinitionCommand, { kind: 'tools-update' | 'tools-delete' }>,
+  base: URL,
+  where: string,
+  auth: { token?: string },
+): Promise<TargetId> {
+  const answer = await sendHostRequest(base, { method: 'GET', path: '/v1/definitions', ...auth });
+  if (answer.kind !== 'answer') return { ok: false, output: unusableAnswer(answer, where, command.host !== undefined) };
+  if (answer.status < 200 || answer.status >= 300) return { ok: false, output: refusedAnswer(command, answer.body, answer.status, where, auth.token !== undefined) };
+  const entries = listedDefinitions(answer.body);
+  if (entries === undefined) return { ok: false, output: notAcodeHost(where, answer.status) };
+  const verb = command.kind === 'tools-update' ? 'update' : 'delete';
+  const target = resolveDefinitionTarget(entries, command.target, verb);
+  if (target.ok) return target;
+  const text = target.usage
+    ? formatUsageError({ code: ERROR_CODES.CLI_USAGE, message: target.message, helpCommand: `acode tools ${verb}` })
+    : `[${target.code}] ${displayMessage(target.message)}\n`;
+  const exitCode = target.usage ? EXIT_CODES.USAGE : EXIT_CODES.VALIDATION_FAILED;
+  const json = command.json ? { stdout: `${JSON.stringify({ error: { code: target.code, message: target.message } }, null, 2)}\n` } : {};
+  return { ok: false, output: { exitCode, stderr: text, ...json } };
+}
+
+/** No answer, or one that is not JSON: the host is not there, or is not an acode host (exit 5). */
+function unusableAnswer(answer: Exclude<HostAnswer, { kind: 'answer' }>, where: string, fromFlag: boolean): CommandOutput {
+  return answer.kind === 'unreachable' ? unreachable(where, answer.reason, fromFlag) : notAcodeHost(where, answer.status);
+}
+
+/** A host error answer: every error it lists (exit 1), or exit 5 when the host could not serve. */
+function refusedAnswer(command: DefinitionCommand, body: unknown, status: number, where: string, tokenSent: boolean): CommandOutput {
   const error = hostErrorOf(body);
-  if (error === undefined) return notAcodeHost(where, answer.status);
+  if (error === undefined) return notAcodeHost(where, status);
   // The host could not serve (no definition store, an internal error): not a verdict on the definition.
-  const exitCode = answer.status >= 500 ? EXIT_CODES.HOST_UNAVAILABLE : EXIT_CODES.VALIDATION_FAILED;
-  const text = renderRefusal(command, error, answer.status, auth.token !== undefined);
+  const exitCode = status >= 500 ? EXIT_CODES.HOST_UNAVAILABLE : EXIT_CODES.VALIDATION_FAILED;
+  const text = renderRefusal(command, error, status, tokenSent);
   return command.json ? { exitCode, stdout: `${JSON.stringify(body, null, 2)}\n`, stderr: text } : { exitCode, stderr: text };
 }
 

@@ -46,7 +46,8 @@ function collectBlocks(
   nameKeys = false,
 ): void {
   const entries = Object.entries(section);
-  const leaves = entries.filter(([, value]) => !isSection(value));
+  // An empty mapping (no model names mapped) is a setting with nothing in it, not a block: shown as `(none)`.
+  const leaves = entries.filter(([, value]) => !isSection(value) || Object.keys(value).length === 0);
   if (leaves.length > 0) {
     const title = TITLES.find((candidate) => candidate.match(path))?.title ?? path.join('.');
     const heading = nameKeys && title !== path.join('.') ? `${title} (${path.join('.')})` : title;
@@ -58,7 +59,7 @@ function collectBlocks(
     blocks.push(`${style.heading(`${escapeControlCharacters(heading)}:`)}\n${lines.join('\n')}\n`);
   }
   for (const [key, value] of entries) {
-    if (isSection(value)) collectBlocks([...path, key], value, blocks, style, width, nameKeys);
+    if (isSection(value) && Object.keys(value).length > 0) collectBlocks([...path, key], value, blocks, style, width, nameKeys);
   }
 }
 
@@ -66,6 +67,7 @@ function collectBlocks(
 function formatValue(key: string, value: SettingsValue): string {
   if (value === null) return '(not set)';
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((item) => formatValue(key, item)).join(', ');
+  if (typeof value === 'object') return '(none)';
   if (typeof value === 'string') {
     const plain = value !== '' && value.trim() === value && !/[\n\r\t"]/.test(value);
     return escapeControlCharacters(plain ? value : JSON.stringify(value));

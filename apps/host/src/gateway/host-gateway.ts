@@ -5,7 +5,7 @@ import { createGatewayRequests, StoredResponses, type FrontExchange, type Gatewa
 import type { GatewaySettings } from '@acode/infrastructure/config';
 import { MemoryPool, ToolContractCache } from '@acode/infrastructure/gateway';
 import { gatewayTelemetryStore } from '@acode/infrastructure/telemetry';
-import { createChatModelClient, readProviderSettings, type Environment, type ProviderSettings, type SecretValue } from '@acode/infrastructure/model-clients';
+import { asGatewayUpstream, createChatModelClient, endpointOf, serverAt, readProviderSettings, type Environment, type ProviderSettings, type SecretValue } from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
 import { readBoundedBody } from '../http/read-body.js';
 import { gatewayAuthToken } from './gateway-guard.js';
@@ -79,9 +79,30 @@ export function createHostGateway(options: HostGatewayOptions): HostGateway {
 export function gatewayUpstreamSettings(gateway: GatewaySettings, model: unknown, env: Environment): ProviderSettings {
   const overrides = gateway.timeoutMs === undefined ? {} : { timeoutMs: gateway.timeoutMs };
   const upstream = gateway.upstream;
-  if ('provider' in upstream) return readProviderSettings(model, upstream.provider, env, overrides);
+  // Named as the upstream in every failure message, with the key that sets its address.
+  if ('provider' in upstream) return asGatewayUpstream(readProviderSettings(model, upstream.provider, env, overrides), upstream);
   const section = { type: upstream.type, base_url: upstream.baseUrl, ...(upstream.apiKeyEnv === undefined ? {} : { api_key_env: upstream.apiKeyEnv }) };
-  return readProviderSettings({ providers: { gateway: section } }, 'gateway', env, overrides);
+  return asGatewayUpstream(readProviderSettings({ providers: { gateway: section } }, 'gateway', env, overrides), upstream);
+}
+
+/**
+ * What the host's gateways share across a reload of the configuration, so a rebuilt gateway loses
+ * nothing: the answers' memory pool (in-flight answers keep drawing from it), the stored Responses
+ * answers (`previous_response_id` keeps working), the cache of compiled tool contracts, and the
+ * bearer token read at start (the access rule that checks it is fixed for the life of the host).
+ */
+export interface GatewayParts {
+  readonly memoryPool: MemoryPool;
+  readonly responses: StoredResponses;
+  readonly contracts: ToolContractCache;
+  readonly authToken: SecretValue | undefined;
+}
+
+/** A host gateway built from configuration, with the parts a rebuilt one takes over. */
+export interface ConfiguredGateway extends HostGateway {
+  readonly parts: GatewayParts;
+  /** The upstream's settings, checked (for the start-up lines). */
+  readonly upstreamSettings: ProviderSettings;
 }
 
 /**
@@ -89,6 +110,8 @@ export function gatewayUpstreamSettings(gateway: GatewaySettings, model: unknown
  * settings the upstream provider's `tool_call:`, its token read from `gateway.auth_token_env`.
  * With `telemetry`, one row per tool call is recorded there under provider `gateway`, the upstream
  * named by its `model.providers` name or, for `base_url` + `type`, its base URL.
+ * With `parts` (a reload), those of the gateway it replaces are kept; the memory pool only while
+ * `gateway.max_total_buffered_bytes` is unchanged (answers in flight give back to the pool they drew from).
  * Throws `ConfigurationException` (ACODE-CFG-002) for a bad upstream or a token variable not set.
  */
 export function gatewayFromConfig(
@@ -97,32 +120,41 @@ export function gatewayFromConfig(
   logger: ILogger,
   metrics?: IMetrics,
   telemetry?: ITelemetryStore,
-): HostGateway {
+  parts?: GatewayParts,
+): ConfiguredGateway {
   const upstreamSettings = gatewayUpstreamSettings(config.gateway, config.model, env);
   // A provider's `tool_call:` settings (retries, backoff) apply to the gateway that uses it.
   const toolCallSettings = 'provider' in config.gateway.upstream ? config.toolCall[config.gateway.upstream.provider] : undefined;
-  const authToken = gatewayAuthToken(config.gateway, env);
-  return createHostGateway({
-    ...(authToken === undefined ? {} : { authToken }),
+  const limit = config.gateway.maxTotalBufferedBytes;
+  const kept: GatewayParts = {
+    authToken: parts === undefined ? gatewayAuthToken(config.gateway, env) : parts.authToken,
+    memoryPool: parts !== undefined && parts.memoryPool.limit === limit ? parts.memoryPool : new MemoryPool(limit),
+    responses: parts?.responses ?? new StoredResponses(),
+    contracts: parts?.contracts ?? new ToolContractCache(),
+  };
+  const gateway = createHostGateway({
+    ...(kept.authToken === undefined ? {} : { authToken: kept.authToken }),
     maxConcurrentUpstream: config.gateway.maxConcurrentUpstream,
     requestTimeoutMs: config.gateway.requestTimeoutMs,
     bodyTimeoutMs: config.gateway.bodyTimeoutMs,
     ...(config.gateway.keepAliveMs === undefined ? {} : { keepAliveMs: config.gateway.keepAliveMs }),
     maxBufferedBytes: config.gateway.maxBufferedBytes,
-    memoryPool: new MemoryPool(config.gateway.maxTotalBufferedBytes),
+    memoryPool: kept.memoryPool,
     ...(toolCallSettings === undefined ? {} : { toolCallSettings }),
     upstream: createChatModelClient(upstreamSettings),
     upstreamSettings,
+    upstreamName: serverAt(endpointOf(upstreamSettings)),
     onInvalid: config.gateway.onInvalid,
     strict: config.gateway.strict,
     maxBodyBytes: config.gateway.maxBodyBytes,
-    contracts: new ToolContractCache(),
+    contracts: kept.contracts,
     models: config.gateway.models,
-    responses: new StoredResponses(),
+    responses: kept.responses,
     logger,
     ...(metrics === undefined ? {} : { metrics }),
     ...(telemetry === undefined ? {} : { telemetry: gatewayTelemetryStore(telemetry, upstreamName(config.gateway, upstreamSettings)) }),
   });
+  return { ...gateway, parts: kept, upstreamSettings };
 }
 
 /** How telemetry rows name the upstream: the provider's name, or the server's base URL (never holding a credential, which the settings refuse). */

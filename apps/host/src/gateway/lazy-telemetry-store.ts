@@ -1,5 +1,5 @@
-import type { ILogger, ITelemetryStore, TelemetryQuery, ToolCallStats } from '@acode/application';
-import { EMPTY_TOOL_CALL_STATS } from '@acode/application';
+import type { CallsQuery, CallStatsReport, ILogger, ITelemetryStore, StoredToolCall, TelemetryQuery, ToolCallStats } from '@acode/application';
+import { AcodeException, EMPTY_TOOL_CALL_STATS } from '@acode/application';
 import { ERROR_CODES, type ToolCallTelemetryRecord } from '@acode/domain';
 
 /**
@@ -28,7 +28,19 @@ export function lazyTelemetryStore(open: () => ITelemetryStore, logger: ILogger)
     query: (query?: TelemetryQuery): readonly ToolCallTelemetryRecord[] => opened()?.query(query) ?? [],
     findByCorrelationId: (correlationId: string): readonly ToolCallTelemetryRecord[] => opened()?.findByCorrelationId(correlationId) ?? [],
     stats: (query?: TelemetryQuery): ToolCallStats => opened()?.stats(query) ?? EMPTY_TOOL_CALL_STATS,
+    // The live view's reads: a store that is off (or cannot compute them) answers ACODE-TEL-001.
+    callStats: (query: CallsQuery): CallStatsReport => live(opened()?.callStats?.bind(store))(query),
+    recentCalls: (query: CallsQuery): readonly StoredToolCall[] => live(opened()?.recentCalls?.bind(store))(query),
+    findCall: (id: number): StoredToolCall | undefined => live(opened()?.findCall?.bind(store))(id),
     // Closing never opens: a store nobody used has nothing to close.
     close: (): void => store?.close(),
+  };
+}
+
+/** `read`, or a function throwing ACODE-TEL-001 when the store is off or lacks it. */
+function live<A, R>(read: ((argument: A) => R) | undefined): (argument: A) => R {
+  if (read !== undefined) return read;
+  return () => {
+    throw new AcodeException(ERROR_CODES.TELEMETRY_UNAVAILABLE, 'Gateway telemetry is off: the telemetry database could not be opened (see the host log).');
   };
 }

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@acode/domain';
 import type { GatewayFront } from '@acode/infrastructure/gateway';
+import { endpointOf, serverAt } from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
 import { deadlineExceeded, deadlineMessage, deadlineRelabelled } from '@acode/gateway';
 import type { GatewayExchange, HostGatewayOptions } from './host-gateway.js';
@@ -24,8 +25,10 @@ export async function passThroughWithin(front: GatewayFront, exchange: GatewayEx
     else deadline.signal.addEventListener('abort', () => resolve(DEADLINE), { once: true });
   });
   const first = await Promise.race([forwarding, passed]);
+  // The slow one is the upstream: named with its address, as its other failures are.
+  const upstream = serverAt(endpointOf(options.upstreamSettings));
   const log = (phase: string): void =>
-    options.logger.warn(`Gateway pass-through stopped ${phase}: ${deadlineMessage(deadline.timeoutMs)}`, { event: 'GatewayDeadline', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE });
+    options.logger.warn(`Gateway pass-through stopped ${phase}: ${deadlineMessage(deadline.timeoutMs, upstream)}`, { event: 'GatewayDeadline', correlation_id: correlationId, error_code: ERROR_CODES.GATEWAY_DEADLINE });
   if (first !== DEADLINE) {
     // The answer is piped (its head may not have gone out yet: it goes with the first bytes), or
     // it was an error written whole: an answer still streaming at the deadline is cut.
@@ -47,7 +50,7 @@ export async function passThroughWithin(front: GatewayFront, exchange: GatewayEx
   }
   log('before the upstream answered');
   res.once('finish', () => stop.abort());
-  return deadlineExceeded(front, deadline.timeoutMs, { 'x-acode-correlation-id': correlationId, 'x-acode-outcome': 'deadline' });
+  return deadlineExceeded(front, deadline.timeoutMs, { 'x-acode-correlation-id': correlationId, 'x-acode-outcome': 'deadline' }, upstream);
 }
 
 const DEADLINE: unique symbol = Symbol('deadline');

@@ -2,7 +2,19 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage,
 import { request as httpsRequest } from 'node:https';
 import { ERROR_CODES } from '@acode/domain';
 import type { GatewayFront } from '@acode/infrastructure/gateway';
-import { holdsSecretForm, redactSecretForms, secretForms, type SecretForms, type SecretValue } from '@acode/infrastructure/model-clients';
+import {
+  badResponseError,
+  classifyNetworkFailure,
+  endpointOf,
+  holdsSecretForm,
+  redactSecretForms,
+  secretForms,
+  timeoutError,
+  unreachableError,
+  type RequestSite,
+  type SecretForms,
+  type SecretValue,
+} from '@acode/infrastructure/model-clients';
 import type { HostResponse } from '../http/host-response.js';
 import { gatewayError, GatewayRequestMetrics } from '@acode/gateway';
 import type { HostGatewayOptions } from './host-gateway.js';
@@ -62,6 +74,8 @@ export function passThrough(wire: GatewayFront, req: IncomingMessage, res: Serve
   const root = upstreamRoot(options.upstreamSettings.baseUrl);
   const target = new URL(`${root.pathname.replace(/\/+$/, '')}${req.url ?? '/'}`, root.origin);
   const forms = formsOf(options.upstreamSettings.apiKey, options.authToken);
+  // The upstream as failure messages name it: the configured base URL (never a query or key), not the target.
+  const site: RequestSite = { ...endpointOf(options.upstreamSettings), url: `${root.origin}${target.pathname}` };
   const headers = forwardedHeaders(req.headers, forms);
   const apiKey = options.upstreamSettings.apiKey;
   if (apiKey !== undefined) headers['authorization'] = `Bearer ${apiKey.reveal()}`;
@@ -96,15 +110,9 @@ export function passThrough(wire: GatewayFront, req: IncomingMessage, res: Serve
           correlation_id: correlationId,
           error_code: ERROR_CODES.MODEL_BAD_RESPONSE,
         });
-        return resolve(
-          gatewayError(wire, {
-            status: 502,
-            code: ERROR_CODES.MODEL_BAD_RESPONSE,
-            message: `The upstream at ${root.origin} answered in a content encoding (${encoding}) although the gateway asked for none; a body the gateway cannot check for secrets is not passed on`,
-            type: 'upstream_error',
-            headers: { 'x-acode-correlation-id': correlationId },
-          }),
-        );
+        // Worded as every upstream failure is (the chat routes' too): whose it is, where, how to set it.
+        const refusal = badResponseError(site, `came in a content encoding (${encoding}) although the gateway asked for none; a body the gateway cannot check for secrets is not passed on`);
+        return resolve(gatewayError(wire, { status: 502, code: refusal.code, message: refusal.message, type: 'upstream_error', headers: { 'x-acode-correlation-id': correlationId } }));
       }
       answer = 'streamed';
       metrics.finish('success');
@@ -118,7 +126,11 @@ export function passThrough(wire: GatewayFront, req: IncomingMessage, res: Serve
       head.pipe(scrubbed).pipe(res);
       resolve(undefined);
     });
-    upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' })));
+    let timedOut = false;
+    upstream.on('timeout', () => {
+      timedOut = true;
+      upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
+    });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       // A refused answer is settled already; a streamed one is cut short.
       if (answer === 'refused') return;
@@ -136,20 +148,17 @@ export function passThrough(wire: GatewayFront, req: IncomingMessage, res: Serve
         return resolve(undefined);
       }
       metrics.finish('upstream_error');
-      const timeout = error.code === 'ETIMEDOUT';
-      const refused = error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EHOSTUNREACH';
+      // Silent past `timeout_ms` (the timer above) is a timeout; a connect that timed out is unreachable, as the chat routes say.
+      const timeout = error.code === 'ETIMEDOUT' && timedOut;
       // A system error code only: never the error's message, which could quote the request.
       options.logger.warn(`Gateway pass-through to the upstream failed: ${error.code ?? 'error'}`, { event: 'GatewayPassThroughFailed', correlation_id: correlationId });
+      // The same sentences as the chat routes' (the model client's), so every route names the upstream alike.
+      const failure = timeout ? timeoutError(site, options.upstreamSettings.timeoutMs, 'answer') : unreachableError(site, classifyNetworkFailure(error));
       resolve(
         gatewayError(wire, {
           status: timeout ? 504 : 502,
-          code: timeout ? ERROR_CODES.MODEL_TIMEOUT : ERROR_CODES.MODEL_UNREACHABLE,
-          // The target's origin only: never a key, never a query string.
-          message: timeout
-            ? `The upstream at ${root.origin} did not answer within ${options.upstreamSettings.timeoutMs} ms`
-            : refused
-              ? `The upstream at ${root.origin} cannot be reached (${error.code})`
-              : `The upstream at ${root.origin} failed (${error.code ?? 'connection error'})`,
+          code: failure.code,
+          message: failure.message,
           type: timeout ? 'timeout' : 'upstream_error',
           headers: { 'x-acode-correlation-id': correlationId },
         }),

@@ -53,9 +53,8 @@ function unknownTool(registry: IToolSchemaRegistry, name: string, version: strin
   const suggestion =
     versions.length > 0
       ? `Use one of the available versions (${versions.join(', ')}), or omit the version for the highest`
-      : notFound.didYouMean !== undefined
-        ? `Use one of the available tools; did you mean '${notFound.didYouMean}'?`
-        : 'Use one of the available tools';
+      : // The near name is in `did_you_mean` alone, so a reader sees it once.
+        'Use one of the available tools';
   return failureResponse(
     {
       success: false,

@@ -4,6 +4,7 @@ import { executeToolRoute } from './execute-tool.js';
 import { getSessionRoute } from './get-session.js';
 import { getToolRoute } from './get-tool.js';
 import { healthzRoute } from './healthz.js';
+import { GATEWAY_LIVE_ROUTES } from '../live/gateway-stats-routes.js';
 import { listToolsRoute } from './list-tools.js';
 import { metricsRoute } from './metrics.js';
 import { openSessionRoute } from './open-session.js';
@@ -29,6 +30,7 @@ export const HOST_ROUTES: readonly HostRoute[] = Object.freeze([
   updateDefinitionRoute,
   deleteDefinitionRoute,
   definitionEventsRoute,
+  ...GATEWAY_LIVE_ROUTES,
   ...TOOL_MANAGER_ROUTES,
 ]);
 

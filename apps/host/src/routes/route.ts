@@ -4,6 +4,7 @@ import type { RegistryLimits } from '@acode/domain';
 import type { HostDefinitions } from '../definitions/host-definitions.js';
 import type { HostExecution } from '../execution/host-execution.js';
 import type { HostResponse } from '../http/host-response.js';
+import type { GatewayLive } from '../live/gateway-live.js';
 import type { ReadBodyResult } from '../http/read-body.js';
 
 /** What every route may use: the ports the host was built with and its own state. */
@@ -22,6 +23,8 @@ export interface RouteContext {
   readonly logger?: ILogger;
   /** Stored tool definitions and their events (issue 16); absent when the host was built without them. */
   readonly definitions?: HostDefinitions;
+  /** The gateway's telemetry and its event streams, for the live view; absent when the host was built without them. */
+  readonly live?: GatewayLive;
 }
 
 /** One request as a route sees it. */

@@ -65,6 +65,8 @@ export async function startGateway(
     maxBufferedBytes?: number;
     /** `gateway.models`: client model names (or globs) to upstream models; none by default. */
     models?: Readonly<Record<string, string>>;
+    /** `model.providers.scripted.tool_call.log_argument_values`: telemetry keeps argument values (scrubbed). Off by default. */
+    logArgumentValues?: boolean;
   } = {},
 ): Promise<GatewayFixture> {
   const model = await startScriptedModelServer({ script, ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }) });
@@ -81,6 +83,7 @@ export async function startGateway(
     '        retry_delay_ms: 0',
     ...(options.textFormats === undefined ? [] : [`        text_formats: [${options.textFormats.join(', ')}]`]),
     ...(options.maxArgumentSize === undefined ? [] : [`        max_argument_size: ${options.maxArgumentSize}`]),
+    ...(options.logArgumentValues === undefined ? [] : [`        log_argument_values: ${options.logArgumentValues}`]),
     'gateway:',
     '  upstream:',
     ...(options.apiKey === undefined ? ['    provider: scripted'] : [`    base_url: ${baseUrl}`, `    type: ${type}`, '    api_key_env: GATEWAY_TEST_KEY']),

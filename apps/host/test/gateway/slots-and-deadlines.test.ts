@@ -169,6 +169,8 @@ describe('gateway.request_timeout_ms bounds a request in all', () => {
     expect(text).toMatch(/^HTTP\/1\.1 504 /);
     expect(text).toContain('"code":"ACODE-GTW-005"');
     expect(text).toMatch(/gateway\.request_timeout_ms/);
+    // The upstream was never asked, so it is not named as the slow one.
+    expect(text).toContain('before the upstream model server was asked: its body was still arriving');
     expect(closedAfterMs).toBeGreaterThan(900);
     expect(closedAfterMs).toBeLessThan(3_000);
   });

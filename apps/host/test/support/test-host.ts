@@ -16,6 +16,7 @@ import type { RegistryLimits, ToolDefinition } from '@acode/domain';
 import { container, registerAcodeServices } from '@acode/composition';
 import { gatewayFromConfig } from '../../src/gateway/host-gateway.js';
 import { lazyTelemetryStore } from '../../src/gateway/lazy-telemetry-store.js';
+import { createGatewayLive } from '../../src/live/gateway-live.js';
 import { composeDefinitions } from '../../src/definitions/compose-definitions.js';
 import { batchedTelemetryStore } from '@acode/infrastructure/telemetry';
 import { createHostServer, type HostServer, type HostTimeouts } from '../../src/host-server.js';
@@ -125,7 +126,12 @@ export async function startTestHost(
   for (const definition of [WEATHER_V1, WEATHER_V2, SECRET_STORE]) registry.registerTool(definition);
   const limits = child.resolve<ToolRegistryOptions>(TOKENS.ToolRegistryOptions).limits;
   // As the host composes it: the project's database, opened by the first gateway call recorded.
-  const telemetry = lazyTelemetryStore(() => batchedTelemetryStore(child.resolve<ITelemetryStore>(TOKENS.TelemetryStore), { logger: child.resolve<ILogger>(TOKENS.Logger), flushMs: 50 }), child.resolve<ILogger>(TOKENS.Logger));
+  // The live view's side of it: the rows recorded also go to its event streams.
+  const live = createGatewayLive(
+    lazyTelemetryStore(() => batchedTelemetryStore(child.resolve<ITelemetryStore>(TOKENS.TelemetryStore), { logger: child.resolve<ILogger>(TOKENS.Logger), flushMs: 50 }), child.resolve<ILogger>(TOKENS.Logger)),
+    options.eventKeepAliveMs === undefined ? {} : { keepAliveMs: options.eventKeepAliveMs },
+  );
+  const telemetry = live.store;
 
   const server = createHostServer({
     registry,
@@ -137,6 +143,7 @@ export async function startTestHost(
     definitions: definitions.complete(registry),
     // As the host composes it: the token of `gateway.auth_token_env` and the allowed lists, for every route.
     access: hostAccessFromConfig(config.gateway, options.env ?? {}),
+    live,
     ...(options.gateway === true ? { gateway: gatewayFromConfig(config, options.env ?? {}, child.resolve<ILogger>(TOKENS.Logger), child.resolve<IMetrics>(TOKENS.Metrics), telemetry) } : {}),
   });
   const address = await server.listen(0, '127.0.0.1');
@@ -149,6 +156,7 @@ export async function startTestHost(
     dir,
     logs: () => logText,
     async close() {
+      live.close();
       await server.close();
       telemetry.close();
       definitions.store.close();

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@acode/domain';
 import type { ConfigProblem } from './config-problem.js';
 import { quote } from './describe-value.js';
-import { GATEWAY_SETTINGS, GATEWAY_UPSTREAM_KEYS } from './gateway-settings.js';
+import { GATEWAY_KEYS, GATEWAY_SETTINGS, GATEWAY_UPSTREAM_KEYS } from './gateway-settings.js';
 import { LICENSE_SETTINGS } from './license-settings.js';
 import type { SettingRule } from './setting-rule.js';
 import { PROVIDER_NAME_PATTERN, TOOL_CALL_SETTINGS, isToolCallSettingKey } from './tool-call-settings.js';
@@ -100,8 +100,8 @@ function resolveGatewayKey(key: string, path: readonly string[]): ResolveConfigK
   }
   if (third !== undefined) return unknown(key, `${second} has no keys beneath it`);
   if (Object.hasOwn(GATEWAY_SETTINGS, second)) return found({ kind: 'setting', path, rule: GATEWAY_SETTINGS[second as keyof typeof GATEWAY_SETTINGS] });
-  if (second === 'auth_token_env' || second === 'allowed_origins' || second === 'allowed_hosts' || second === 'models') return found({ kind: 'gateway-text', path });
-  return unknown(key, `keys of gateway: upstream, ${Object.keys(GATEWAY_SETTINGS).join(', ')}, auth_token_env, allowed_origins, allowed_hosts, models`);
+  if ((GATEWAY_KEYS as readonly string[]).includes(second)) return found({ kind: 'gateway-text', path });
+  return unknown(key, `keys of gateway: ${GATEWAY_KEYS.join(', ')}`);
 }
 
 /** `license` and `license.tier`. */

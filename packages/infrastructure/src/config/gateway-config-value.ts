@@ -5,7 +5,7 @@ import type { ConfigValue } from './show-config.js';
 import { invalidValue } from './config-problems.js';
 import { dottedKey } from './describe-value.js';
 import { canonicalHostPattern, canonicalOrigin } from './gateway-allowed-names.js';
-import { ALLOWED_HOSTS_EXPECTED, ALLOWED_ORIGINS_EXPECTED, GATEWAY_SETTINGS, readNameList, type GatewaySettings, type GatewayUpstreamSettings } from './gateway-settings.js';
+import { ALLOWED_HOSTS_EXPECTED, ALLOWED_ORIGINS_EXPECTED, GATEWAY_KEYS, GATEWAY_SETTINGS, readNameList, type GatewaySettings, type GatewayUpstreamSettings } from './gateway-settings.js';
 import { KEY_LIKE } from './provider-connection.js';
 import type { ConfigDocument, ConfigPath } from './read-config-file.js';
 import { PROVIDER_NAME_PATTERN } from './tool-call-settings.js';
@@ -14,34 +14,38 @@ import { PROVIDER_NAME_PATTERN } from './tool-call-settings.js';
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 /**
- * `gateway:` in effect, in the file's spelling: every key with its default, `timeout_ms` and
- * `auth_token_env` only when set (unset, the upstream provider's timeout applies and no token is
- * required), and the upstream as a provider name or `base_url` + `type` (+ `api_key_env`).
+ * `gateway:` in effect, in the file's spelling and in the order of {@link GATEWAY_KEYS}: every key,
+ * with its default when no file sets it. `timeout_ms` unset is `upstreamTimeoutMs` (the upstream
+ * provider's own timeout, which then applies), or `null` when not given; `auth_token_env` unset
+ * is `null` (no token is required). The upstream is a provider name, or `base_url` + `type` +
+ * `api_key_env` (`null` when the server takes no key).
  */
-export function gatewayConfigSection(gateway: GatewaySettings): Record<string, ConfigValue> {
-  return {
+export function gatewayConfigSection(gateway: GatewaySettings, upstreamTimeoutMs?: number): Record<string, ConfigValue> {
+  const section: Record<(typeof GATEWAY_KEYS)[number], ConfigValue> = {
     upstream: gatewayUpstreamSection(gateway.upstream),
     on_invalid: gateway.onInvalid,
     strict: gateway.strict,
     max_body_bytes: gateway.maxBodyBytes,
-    ...(gateway.timeoutMs === undefined ? {} : { timeout_ms: gateway.timeoutMs }),
-    ...(gateway.authTokenEnv === undefined ? {} : { auth_token_env: gateway.authTokenEnv }),
+    timeout_ms: gateway.timeoutMs ?? upstreamTimeoutMs ?? null,
     max_concurrent_upstream: gateway.maxConcurrentUpstream,
     keep_alive_ms: gateway.keepAliveMs ?? GATEWAY_SETTINGS.keep_alive_ms.default,
     request_timeout_ms: gateway.requestTimeoutMs,
     body_timeout_ms: gateway.bodyTimeoutMs,
     max_buffered_bytes: gateway.maxBufferedBytes,
     max_total_buffered_bytes: gateway.maxTotalBufferedBytes,
+    auth_token_env: gateway.authTokenEnv ?? null,
     allowed_origins: [...gateway.allowedOrigins],
     allowed_hosts: [...gateway.allowedHosts],
     models: Object.fromEntries(gateway.models.map((mapping) => [mapping.name, mapping.upstream])),
   };
+  // The table's order, so a key added to GATEWAY_KEYS without a value here fails to compile above.
+  return Object.fromEntries(GATEWAY_KEYS.map((key) => [key, section[key]]));
 }
 
 /** `gateway.upstream` in the file's spelling. */
 export function gatewayUpstreamSection(upstream: GatewayUpstreamSettings): Record<string, ConfigValue> {
   if ('provider' in upstream) return { provider: upstream.provider };
-  return { base_url: upstream.baseUrl, type: upstream.type, ...(upstream.apiKeyEnv === undefined ? {} : { api_key_env: upstream.apiKeyEnv }) };
+  return { base_url: upstream.baseUrl, type: upstream.type, api_key_env: upstream.apiKeyEnv ?? null };
 }
 
 /**

@@ -75,6 +75,13 @@ export const GATEWAY_SETTINGS = Object.freeze({
   max_total_buffered_bytes: { type: 'integer', min: 1 * MiB, max: 16 * 1024 * MiB, unit: 'bytes', default: 128 * MiB },
 } satisfies Record<string, SettingRule>);
 
+/**
+ * Every key of `gateway:`, in the order `config show` prints them: `upstream`, the one-value
+ * settings of {@link GATEWAY_SETTINGS}, the token variable, the two allowed lists and the model map.
+ * The loader, `config show` and `config set` all take the section's keys from here.
+ */
+export const GATEWAY_KEYS = Object.freeze(['upstream', ...(Object.keys(GATEWAY_SETTINGS) as (keyof typeof GATEWAY_SETTINGS)[]), 'auth_token_env', 'allowed_origins', 'allowed_hosts', 'models'] as const);
+
 /** The keys of `gateway.upstream`, in the order `config show` prints them. */
 export const GATEWAY_UPSTREAM_KEYS = Object.freeze(['provider', 'base_url', 'type', 'api_key_env'] as const);
 

@@ -45,7 +45,9 @@ export {
   ALLOWED_ORIGINS_EXPECTED,
   DEFAULT_GATEWAY_SETTINGS,
   DEFAULT_GATEWAY_UPSTREAM,
+  GATEWAY_KEYS,
   GATEWAY_SETTINGS,
+  GATEWAY_UPSTREAM_KEYS,
   type GatewaySettings,
   type GatewayUpstreamSettings,
 } from './gateway-settings.js';
@@ -57,3 +59,5 @@ export {
   type LicenseSettings,
 } from './license-settings.js';
 export { MAX_MODEL_MAPPINGS, globMatches, isGlob, readModelMap, resolveModel, type ModelMapping } from './gateway-model-map.js';
+export { settingEffect, sortByEffect, type SettingEffect } from './setting-effect.js';
+export { changedSettings } from './changed-settings.js';

@@ -4,6 +4,7 @@ import { configProblemOf, type ConfigProblem } from './config-problem.js';
 import { gatewayConfigSection, gatewayUpstreamSection } from './gateway-config-value.js';
 import { licenseConfigSection } from './license-settings.js';
 import { readConnectionSettings } from './provider-connection.js';
+import { PROVIDER_TIMEOUT_MS } from '../model-clients/provider-settings.js';
 import { PROVIDER_NAME_PATTERN, TOOL_CALL_SETTINGS } from './tool-call-settings.js';
 
 /** A value of the effective configuration: what YAML and JSON can both say. */
@@ -53,12 +54,12 @@ function valueOf(config: AcodeConfig, target: ConfigKeyTarget): ConfigValue | un
       return {
         tool_registry: registrySection(config),
         model: { providers: providersSection(config) },
-        gateway: gatewayConfigSection(config.gateway),
+        gateway: gatewaySection(config),
         license: licenseConfigSection(config.license),
       };
     case 'section':
       if (section === 'tool_registry') return registrySection(config);
-      if (section === 'gateway') return second === undefined ? gatewayConfigSection(config.gateway) : gatewayUpstreamSection(config.gateway.upstream);
+      if (section === 'gateway') return second === undefined ? gatewaySection(config) : gatewayUpstreamSection(config.gateway.upstream);
       if (section === 'license') return licenseConfigSection(config.license);
       return second === undefined ? { providers: providersSection(config) } : providersSection(config);
     case 'provider':
@@ -68,14 +69,32 @@ function valueOf(config: AcodeConfig, target: ConfigKeyTarget): ConfigValue | un
     case 'connection':
       return readConnectionSettings(config.model, target.provider)[target.key];
     case 'setting':
-      if (section === 'gateway') return gatewayConfigSection(config.gateway)[second!];
+      if (section === 'gateway') return gatewaySection(config)[second!];
       if (section === 'license') return licenseConfigSection(config.license)[second as 'tier'];
       return section === 'tool_registry' ? registrySection(config)[second!] : toolCallSection(config, target.path[2]!)[fifth ?? fourth!];
     case 'gateway-text':
-      return second === 'upstream' ? gatewayUpstreamSection(config.gateway.upstream)[target.path[2]!] : gatewayConfigSection(config.gateway)[second!];
+      return second === 'upstream' ? gatewayUpstreamSection(config.gateway.upstream)[target.path[2]!] : gatewaySection(config)[second!];
     case 'tool-names':
     case 'custom-tools':
       return registrySection(config)[second!];
+  }
+}
+
+/** `gateway:` in effect; `timeout_ms` unset shows the upstream's own timeout, which is what applies. */
+function gatewaySection(config: AcodeConfig): Record<string, ConfigValue> {
+  return gatewayConfigSection(config.gateway, upstreamTimeoutMs(config));
+}
+
+/** The timeout of the upstream when `gateway.timeout_ms` is unset: its provider's, or the model clients' default. */
+function upstreamTimeoutMs(config: AcodeConfig): number {
+  const upstream = config.gateway.upstream;
+  if (!('provider' in upstream)) return PROVIDER_TIMEOUT_MS.default;
+  try {
+    const timeout = readConnectionSettings(config.model, upstream.provider)['timeout_ms'];
+    return typeof timeout === 'number' ? timeout : PROVIDER_TIMEOUT_MS.default;
+  } catch {
+    // A provider with a wrong setting is reported where it is shown (model.providers); here the default stands in.
+    return PROVIDER_TIMEOUT_MS.default;
   }
 }
 
@@ -114,7 +133,8 @@ function configuredProviders(config: AcodeConfig): string[] {
 function providerSection(config: AcodeConfig, provider: string): ConfigSection {
   const connection = readConnectionSettings(config.model, provider);
   const ordered: Record<string, ConfigValue> = {};
-  for (const key of PROVIDER_CONNECTION_KEYS) if (connection[key] !== undefined) ordered[key] = connection[key];
+  // Every key, `null` for one with no value (a model not named, no API key): `config show` lists all of them.
+  for (const key of PROVIDER_CONNECTION_KEYS) ordered[key] = connection[key] ?? null;
   return { ...ordered, tool_call: toolCallSection(config, provider) };
 }
 

@@ -45,7 +45,7 @@ export const TOOL_CALL_SETTINGS = Object.freeze({
     unsupported: {
       value: false,
       severity: 'error',
-      reason: 'tool-call arguments are always validated strictly (000 "Strict Validation Philosophy"); remove the key or set it to true',
+      reason: 'tool-call arguments are always validated strictly; remove the key or set it to true',
     },
   },
   max_nesting_depth: { field: 'maxNestingDepth', type: 'integer', ...ranges.maxNestingDepth, unit: 'levels', default: defaults.maxNestingDepth },

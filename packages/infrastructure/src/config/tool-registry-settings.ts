@@ -17,7 +17,7 @@ export const TOOL_REGISTRY_SETTINGS = Object.freeze({
     unsupported: {
       value: false,
       severity: 'error',
-      reason: 'strict validation cannot be turned off (000 "Strict Validation Philosophy"); remove the key or set it to true',
+      reason: 'strict validation cannot be turned off; remove the key or set it to true',
     },
   },
   max_schema_size: { type: 'integer', min: KiB, max: MiB, unit: 'bytes', default: limits.maxSchemaSizeBytes },
@@ -32,7 +32,7 @@ export const TOOL_REGISTRY_SETTINGS = Object.freeze({
     unsupported: {
       value: false,
       severity: 'warning',
-      reason: 'compiled schemas are always cached (000 BP-012); the setting is ignored',
+      reason: 'compiled schemas are always cached; the setting is ignored',
     },
   },
   validation_failure_log_level: {

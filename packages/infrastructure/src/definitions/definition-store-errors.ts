@@ -17,14 +17,14 @@ export function duplicateStoredDefinition(name: string, version: string, existin
 
 /** An ACODE-TDS-003 exception: `action` is what was refused (`modified`, `deleted`). */
 export function builtInProtected(name: string, action: 'modified' | 'deleted'): AcodeException {
-  return new AcodeException(ERROR_CODES.DEFINITION_STORE_BUILT_IN, `'${name}' is a built-in tool definition: it cannot be ${action} (001 §9).`);
+  return new AcodeException(ERROR_CODES.DEFINITION_STORE_BUILT_IN, `'${name}' is a built-in tool definition: it cannot be ${action}.`);
 }
 
 /** An ACODE-TDS-003 exception: a custom definition's name or alias `taken` is a name or alias of the built-in `builtIn`. */
 export function builtInNameTaken(taken: string, builtIn: string): AcodeException {
   return new AcodeException(
     ERROR_CODES.DEFINITION_STORE_BUILT_IN,
-    `'${taken}' belongs to the built-in tool '${builtIn}': a custom definition cannot take a built-in's name or alias, in any version (001 §9).`,
+    `'${taken}' belongs to the built-in tool '${builtIn}': a custom definition cannot take a built-in's name or alias, in any version.`,
   );
 }
 

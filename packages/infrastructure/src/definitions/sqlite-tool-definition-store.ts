@@ -24,6 +24,7 @@ import {
   duplicateStoredDefinition,
   storedDefinitionNotFound,
 } from './definition-store-errors.js';
+import { propertyOrderedJson } from './property-ordered-json.js';
 
 /** How {@link SqliteToolDefinitionStore.open} sets the store up. */
 export interface SqliteToolDefinitionStoreOptions {
@@ -270,8 +271,9 @@ export class SqliteToolDefinitionStore implements IToolDefinitionStore {
 /** Checks what the table needs and derives its columns; ACODE-DEF-001 otherwise. */
 function toStorable(definition: ToolDefinition): StorableDefinition {
   if (!isPlainObject(definition)) throw definitionNotStorable('it is not an object');
-  const json = canonicalJson(definition);
-  if (json === undefined) throw definitionNotStorable('it is not JSON data (a value that is undefined, a function, not finite, or nested too deeply)');
+  if (canonicalJson(definition) === undefined) throw definitionNotStorable('it is not JSON data (a value that is undefined, a function, not finite, or nested too deeply)');
+  // Parameters keep their order; every other key is sorted, as in canonical JSON.
+  const json = propertyOrderedJson(definition);
   // A fresh copy: the caller's object is neither kept nor frozen, and what is stored is what JSON keeps.
   const copy = JSON.parse(json) as ToolDefinition;
   const { name, version, category } = copy as { name: unknown; version: unknown; category?: unknown };
@@ -318,12 +320,13 @@ function checkCreatedBy(createdBy: unknown): string | undefined {
   throw definitionNotStorable(`'createdBy' must be text of 1 to ${MAX_CREATED_BY_LENGTH} characters`);
 }
 
-/** The top-level keys of either definition whose canonical JSON differs, sorted. */
+/** The top-level keys of either definition whose stored JSON differs (other key order is no change, other parameter order is), sorted. */
 export function changedTopLevelFields(before: ToolDefinition, after: ToolDefinition): string[] {
   const left = before as unknown as Record<string, unknown>;
   const right = after as unknown as Record<string, unknown>;
   const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
-  return [...keys].filter((key) => canonicalJson(left[key]) !== canonicalJson(right[key])).sort();
+  const text = (value: unknown) => (value === undefined ? undefined : propertyOrderedJson(value));
+  return [...keys].filter((key) => text(left[key]) !== text(right[key])).sort();
 }
 
 function compareRecords(a: ToolDefinitionRecord, b: ToolDefinitionRecord): number {

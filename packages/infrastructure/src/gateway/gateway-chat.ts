@@ -64,6 +64,8 @@ export interface GatewayChatInput {
    * Unbounded (but for the model client's own size limit) without it.
    */
   readonly memory?: AnswerMemory;
+  /** The gateway route the request came in by (`openai_chat`...), written on its telemetry rows. */
+  readonly route?: string;
 }
 
 /** See {@link GatewayChatInput.stream}. */
@@ -204,7 +206,7 @@ export async function runGatewayChat(input: GatewayChatInput, deps: GatewayChatD
       retryUnknownTools: true,
       ...(deps.sleep === undefined ? {} : { sleep: deps.sleep }),
       ...(deps.circuitBreaker === undefined ? {} : { circuitBreaker: deps.circuitBreaker }),
-      ...(deps.telemetry === undefined ? {} : { telemetry: deps.telemetry }),
+      ...(deps.telemetry === undefined ? {} : { telemetry: withRequestFacts(deps.telemetry, input.route, upstream) }),
     });
     const result = await handler.settle({
       client: upstream,
@@ -218,6 +220,20 @@ export async function runGatewayChat(input: GatewayChatInput, deps: GatewayChatD
     if (error instanceof ModelClientException) return upstreamFailure(error, upstream);
     throw error;
   }
+}
+
+/**
+ * `store` with what only the gateway knows added to each row: the route the request came in by,
+ * and the upstream's time over the whole request (the rows are recorded once its last request ended).
+ */
+function withRequestFacts(store: ITelemetryStore, route: string | undefined, upstream: RecordingClient): ITelemetryStore {
+  return {
+    query: (query) => store.query(query),
+    findByCorrelationId: (correlationId) => store.findByCorrelationId(correlationId),
+    stats: (query) => store.stats(query),
+    close: () => store.close(),
+    record: (row) => store.record({ ...row, ...(route === undefined ? {} : { route }), upstreamMs: Math.round(upstream.upstreamMs * 10) / 10 }),
+  };
 }
 
 /** What a tool declared without parameters is sent upstream with: an object with none. */
@@ -362,14 +378,22 @@ class RecordingClient implements IChatModelClient {
     this.provider = inner.provider;
   }
 
+  /** Time spent waiting on the upstream over every request so far, in ms. */
+  upstreamMs = 0;
+
   async chat(request: ChatRequest, options?: ChatCallOptions): Promise<ChatResponse> {
     this.requests++;
-    const response =
-      this.streaming === undefined
-        ? await this.inner.chat(request, { ...options, ...(this.memory === undefined ? {} : { memory: this.memory }) })
-        : await this.#stream(request, this.streaming, options?.signal);
-    this.usage = addTokenUsage(this.usage, response.usage);
-    return response;
+    const started = performance.now();
+    try {
+      const response =
+        this.streaming === undefined
+          ? await this.inner.chat(request, { ...options, ...(this.memory === undefined ? {} : { memory: this.memory }) })
+          : await this.#stream(request, this.streaming, options?.signal);
+      this.usage = addTokenUsage(this.usage, response.usage);
+      return response;
+    } finally {
+      this.upstreamMs += performance.now() - started;
+    }
   }
 
   chatStream(request: ChatRequest, options?: ChatCallOptions): Promise<ChatResponse> {

@@ -26,3 +26,15 @@ export { holdsSecretForm, redactSecretForms, secretForms, type SecretForms } fro
 export { StreamingSecretRedactor } from './streaming-secret-redactor.js';
 export { toWireTools, type WireTool } from './wire-tools.js';
 export { eventLoopShare, REQUEST_START_COST, SHARE_PER_TURN } from './event-loop-share.js';
+export { asGatewayUpstream, endpointOf, gatewayUpstreamNaming, namingOf, providerNaming, shownBaseUrl, startOfSentence, type ServerNaming } from './server-naming.js';
+export {
+  badResponseError,
+  connectionLostError,
+  serverAt,
+  timeoutError,
+  unreachableError,
+  type ModelEndpoint,
+  type RequestSite,
+  type UnreachableReason,
+} from './model-client-errors.js';
+export { classifyNetworkFailure } from './network-failure.js';

@@ -15,6 +15,7 @@ import { sendHttpRequest, type TransportResponse } from './http-transport.js';
 import { classifyNetworkFailure } from './network-failure.js';
 import type { ProviderSettings } from './provider-settings.js';
 import { eventLoopShare } from './event-loop-share.js';
+import { endpointOf } from './server-naming.js';
 import { RequestWatchdog } from './request-watchdog.js';
 import { readServerErrorMessage, scrubServerText } from './server-error-message.js';
 
@@ -85,7 +86,7 @@ export class ModelServerConnection {
 
   /** Provider name and base URL, as messages name them. */
   get endpoint(): ModelEndpoint {
-    return { provider: this.#settings.name, baseUrl: this.#settings.baseUrl };
+    return endpointOf(this.#settings);
   }
 
   /** GET `path` and parse the JSON answer. */

@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@acode/domain';
 import { describeValue, dottedKey, quote } from '../config/describe-value.js';
 import { PROVIDER_NAME_PATTERN } from '../config/tool-call-settings.js';
 import { SecretValue } from './secret-value.js';
+import type { ServerNaming } from './server-naming.js';
 
 /** The two wire formats a provider may speak. */
 export const PROVIDER_TYPES = Object.freeze(['ollama', 'openai-compatible'] as const);
@@ -42,6 +43,11 @@ export interface ProviderSettings {
    * strict form, as the parser then expects. Absent means false.
    */
   readonly strictSchemas?: boolean;
+  /**
+   * How error messages name this server and the settings that change it; absent, by the
+   * provider's name and its `model.providers.<name>` keys (see `asGatewayUpstream` for the gateway's).
+   */
+  readonly naming?: ServerNaming;
 }
 
 /** A key of a provider section that is not understood and was ignored. */

@@ -45,7 +45,12 @@ export interface TelemetryContext {
   readonly model: string;
   /** `log_argument_values`: only then do argument texts (scrubbed) and full messages go in. */
   readonly logArgumentValues: boolean;
+  /** Model requests the operation made, the first included. */
+  readonly attempts?: number;
 }
+
+/** Prefix of the sources of calls read from the model's text (`content_pythonic`...). */
+const TEXT_SOURCE_PREFIX = 'content_';
 
 /**
  * The telemetry row of a call. Argument values and error messages (which may quote them) are in
@@ -76,7 +81,15 @@ export function toTelemetryRecord(record: CallRecord, context: TelemetryContext)
     ...(original === undefined ? {} : { originalArguments: original }),
     ...(withValues && record.call !== undefined ? { finalArguments: JSON.stringify(scrubSecrets(record.call.arguments)) } : {}),
     ...(error === undefined ? {} : { errorMessage: withValues ? scrubText(error.message) : ERROR_CODE_TITLES[error.code] }),
+    ...textFormatOf(record),
+    ...(context.attempts === undefined ? {} : { attempts: context.attempts }),
   };
+}
+
+/** The text-call format the call was last read from (its valid form, else its last error), when it came from text. */
+function textFormatOf(record: CallRecord): { textFormat?: string } {
+  const source = record.call?.source ?? record.errors.at(-1)?.source;
+  return source !== undefined && source.startsWith(TEXT_SOURCE_PREFIX) ? { textFormat: source.slice(TEXT_SOURCE_PREFIX.length) } : {};
 }
 
 /** The current error of a call that is invalid. */

@@ -475,6 +475,7 @@ export class ToolCallRetryHandler {
       provider: operation.request.provider,
       model: operation.request.response.model || operation.model,
       logArgumentValues: operation.settings.logArgumentValues,
+      attempts: operation.requests,
     };
     for (const record of records) {
       try {

@@ -1,4 +1,4 @@
-import type { ILogger, ITelemetryStore, TelemetryQuery, ToolCallStats } from '@acode/application';
+import type { CallsQuery, CallStatsReport, ILogger, ITelemetryStore, StoredToolCall, TelemetryQuery, ToolCallStats } from '@acode/application';
 import { ERROR_CODES, type ToolCallTelemetryRecord } from '@acode/domain';
 
 /** A store that can write several rows in one transaction (`SqliteTelemetryStore.recordAll`). */
@@ -66,6 +66,31 @@ export function batchedTelemetryStore(store: BatchWritableTelemetryStore, option
       flush();
       return store.stats(query);
     },
+    // The live view's reads, when the store has them: queued rows are written first, like any read.
+    ...(store.callStats === undefined
+      ? {}
+      : {
+          callStats: (query: CallsQuery): CallStatsReport => {
+            flush();
+            return store.callStats!(query);
+          },
+        }),
+    ...(store.recentCalls === undefined
+      ? {}
+      : {
+          recentCalls: (query: CallsQuery): readonly StoredToolCall[] => {
+            flush();
+            return store.recentCalls!(query);
+          },
+        }),
+    ...(store.findCall === undefined
+      ? {}
+      : {
+          findCall: (id: number): StoredToolCall | undefined => {
+            flush();
+            return store.findCall!(id);
+          },
+        }),
     flush,
     close(): void {
       flush();

@@ -4,7 +4,9 @@ const PARSE_RESULTS: ReadonlySet<string> = new Set(['success', 'repaired', 'retr
 const KNOWN_REPAIRS: ReadonlySet<string> = new Set(REPAIR_NAMES);
 const ERROR_CODE = /^ACODE-[A-Z]{3}-\d{3}$/;
 const TEXT_FIELDS = ['correlationId', 'provider', 'model', 'tool', 'callId'] as const;
-const OPTIONAL_TEXT_FIELDS = ['upstream', 'originalArguments', 'finalArguments', 'errorMessage'] as const;
+const OPTIONAL_TEXT_FIELDS = ['upstream', 'originalArguments', 'finalArguments', 'errorMessage', 'route', 'textFormat'] as const;
+/** Longest route or text-format name a row may carry (the table's CHECK). */
+const MAX_NAME_LENGTH = 64;
 const DURATION_FIELDS = ['parseMs', 'repairMs', 'retryMs'] as const;
 const TOKEN_FIELDS = ['promptTokens', 'completionTokens', 'totalTokens'] as const;
 
@@ -25,6 +27,14 @@ export function findRecordProblem(record: ToolCallTelemetryRecord): string | und
     if (record[field] !== undefined && typeof record[field] !== 'string') return `${field} must be a string when present (got ${typeName(record[field])})`;
   }
   if (record.upstream === '') return 'upstream must not be empty when present';
+  for (const field of ['route', 'textFormat'] as const) {
+    const value = record[field];
+    if (value !== undefined && (value.length === 0 || value.length > MAX_NAME_LENGTH)) return `${field} must be 1 to ${MAX_NAME_LENGTH} characters when present`;
+  }
+  if (record.upstreamMs !== undefined && (typeof record.upstreamMs !== 'number' || !Number.isFinite(record.upstreamMs) || record.upstreamMs < 0)) {
+    return `upstreamMs must be a finite number ≥ 0 when present (got ${describe(record.upstreamMs)})`;
+  }
+  if (record.attempts !== undefined && (!isCount(record.attempts) || record.attempts < 1)) return `attempts must be a whole number ≥ 1 when present (got ${describe(record.attempts)})`;
   if (!PARSE_RESULTS.has(record.parseResult)) return `parseResult must be one of success, repaired, retried, failed (got ${describe(record.parseResult)})`;
   const repairsProblem = listProblem('repairs', record.repairs, (item) => KNOWN_REPAIRS.has(item), 'a repair name');
   if (repairsProblem !== undefined) return repairsProblem;

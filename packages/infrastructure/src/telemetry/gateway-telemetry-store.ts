@@ -1,5 +1,6 @@
 import type { ITelemetryStore, TelemetryQuery, ToolCallStats } from '@acode/application';
 import { ERROR_CODE_TITLES, type ErrorCode, type ToolCallTelemetryRecord } from '@acode/domain';
+import { scrubArgumentsText } from '../tool-calls/scrub-secrets.js';
 
 /** The provider the gateway's rows are recorded under: `acode providers stats gateway` reads them. */
 export const GATEWAY_TELEMETRY_PROVIDER = 'gateway';
@@ -18,19 +19,25 @@ export const GATEWAY_TELEMETRY_PROVIDER = 'gateway';
 export function gatewayTelemetryStore(store: ITelemetryStore, upstream: string): ITelemetryStore {
   return {
     record(row: ToolCallTelemetryRecord): void {
-      const { originalArguments: _original, finalArguments: _final, errorMessage, ...rest } = row;
+      const { originalArguments, finalArguments, errorMessage, ...rest } = row;
       const lastCode = row.errorCodes.at(-1) as ErrorCode | undefined;
       const title = lastCode === undefined ? undefined : ERROR_CODE_TITLES[lastCode];
+      const message = errorMessage === undefined ? undefined : title;
       store.record({
         ...rest,
         provider: GATEWAY_TELEMETRY_PROVIDER,
         upstream,
-        ...(errorMessage === undefined || title === undefined ? {} : { errorMessage: title }),
+        ...(originalArguments === undefined ? {} : { originalArguments: scrubArgumentsText(originalArguments) }),
+        ...(finalArguments === undefined ? {} : { finalArguments: scrubArgumentsText(finalArguments) }),
+        ...(message === undefined ? {} : { errorMessage: message }),
       });
     },
     query: (query?: TelemetryQuery): readonly ToolCallTelemetryRecord[] => store.query(query),
     findByCorrelationId: (correlationId: string): readonly ToolCallTelemetryRecord[] => store.findByCorrelationId(correlationId),
     stats: (query?: TelemetryQuery): ToolCallStats => store.stats(query),
+    ...(store.callStats === undefined ? {} : { callStats: store.callStats.bind(store) }),
+    ...(store.recentCalls === undefined ? {} : { recentCalls: store.recentCalls.bind(store) }),
+    ...(store.findCall === undefined ? {} : { findCall: store.findCall.bind(store) }),
     close: (): void => store.close(),
   };
 }

@@ -1,6 +1,17 @@
-import { MAX_STATS_MODELS, type ITelemetryStore, type ModelCallCount, type TelemetryQuery, type ToolCallStats } from '@acode/application';
+import {
+  AcodeException,
+  MAX_STATS_MODELS,
+  type CallsQuery,
+  type CallStatsReport,
+  type ITelemetryStore,
+  type ModelCallCount,
+  type StoredToolCall,
+  type TelemetryQuery,
+  type ToolCallStats,
+} from '@acode/application';
 import type { ToolCallTelemetryRecord } from '@acode/domain';
 import type Database from 'better-sqlite3';
+import { computeCallStats, selectCall, selectRecentCalls } from './call-stats-queries.js';
 import { findRecordProblem } from './find-record-problem.js';
 import { openTelemetryDatabase } from './open-telemetry-database.js';
 import { parseIsoInstant } from './parse-iso-instant.js';
@@ -33,10 +44,12 @@ interface StatsRow {
 
 const INSERT_SQL = `INSERT INTO tool_calls (
   timestamp, correlation_id, provider, model, tool, call_id, parse_result, repairs, retry_count, error_codes, error_position,
-  parse_ms, repair_ms, retry_ms, prompt_tokens, completion_tokens, total_tokens, original_arguments, final_arguments, error_message, upstream
+  parse_ms, repair_ms, retry_ms, prompt_tokens, completion_tokens, total_tokens, original_arguments, final_arguments, error_message, upstream,
+  route, text_format, upstream_ms, attempts
 ) VALUES (
   @timestamp, @correlation_id, @provider, @model, @tool, @call_id, @parse_result, @repairs, @retry_count, @error_codes, @error_position,
-  @parse_ms, @repair_ms, @retry_ms, @prompt_tokens, @completion_tokens, @total_tokens, @original_arguments, @final_arguments, @error_message, @upstream
+  @parse_ms, @repair_ms, @retry_ms, @prompt_tokens, @completion_tokens, @total_tokens, @original_arguments, @final_arguments, @error_message, @upstream,
+  @route, @text_format, @upstream_ms, @attempts
 )`;
 
 /**
@@ -58,15 +71,17 @@ export class SqliteTelemetryStore implements ITelemetryStore {
   readonly #statements: PreparedStatements;
   /** Whether `tool_calls` has migration 0003's `upstream`: a reader may open a file no writer has upgraded yet. */
   readonly #hasUpstream: boolean;
+  /** Whether `tool_calls` has migration 0005's columns (route, text format, the model's time, attempts). */
+  readonly #hasLive: boolean;
 
   private constructor(db: Database.Database, file: string) {
     this.#db = db;
     this.#statements = new PreparedStatements(db);
     this.file = file;
     try {
-      this.#hasUpstream = this.#run('read the tool_calls columns', () =>
-        (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('tool_calls') as string[]).includes('upstream'),
-      );
+      const columns = this.#run('read the tool_calls columns', () => db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('tool_calls') as string[]);
+      this.#hasUpstream = columns.includes('upstream');
+      this.#hasLive = columns.includes('upstream_ms');
     } catch (error) {
       // The caller never gets the store, so nothing else would close the connection.
       db.close();
@@ -191,6 +206,25 @@ export class SqliteTelemetryStore implements ITelemetryStore {
     });
   }
 
+  /**
+   * Per-model aggregates of a period (calls by outcome, repairs, text-call formats, tools, the
+   * model's time per request as p50/p90/p99) and its time series, computed by SQLite. Throws
+   * ACODE-TEL-001 for a malformed query or a storage failure.
+   */
+  callStats(query: CallsQuery): CallStatsReport {
+    return this.#run('compute call statistics', () => computeCallStats((sql) => this.#statement(sql), query, this.#hasLive, new Date()));
+  }
+
+  /** The calls of a period, newest first, with their row ids; 50 by default. */
+  recentCalls(query: CallsQuery): readonly StoredToolCall[] {
+    return this.#run('read recent calls', () => selectRecentCalls((sql) => this.#statement(sql), query, new Date()));
+  }
+
+  /** One call by its row id; `undefined` when there is none. */
+  findCall(id: number): StoredToolCall | undefined {
+    return this.#run('read a call', () => selectCall((sql) => this.#statement(sql), id));
+  }
+
   /** Closes the connection; later calls fail with ACODE-TEL-001. Closing twice does nothing. */
   close(): void {
     this.#statements.close();
@@ -205,6 +239,8 @@ export class SqliteTelemetryStore implements ITelemetryStore {
     try {
       return work();
     } catch (error) {
+      // A query refused for its values already says why.
+      if (error instanceof AcodeException) throw error;
       throw telemetryUnavailable(`Telemetry database ${this.file} could not ${action}: ${describeStorageError(error)}.`, error);
     }
   }

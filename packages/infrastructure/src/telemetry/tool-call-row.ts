@@ -25,6 +25,11 @@ export interface ToolCallRow {
   readonly error_message: string | null;
   /** Absent in a database a reader opened before migration 0003. */
   readonly upstream?: string | null;
+  /** Migration 0005's columns; absent in a database a reader opened before it. */
+  readonly route?: string | null;
+  readonly text_format?: string | null;
+  readonly upstream_ms?: number | null;
+  readonly attempts?: number | null;
 }
 
 /** The named parameters of the INSERT for `record`, with its timestamp already normalised. */
@@ -51,6 +56,10 @@ export function toToolCallParameters(record: ToolCallTelemetryRecord, timestamp:
     final_arguments: record.finalArguments ?? null,
     error_message: record.errorMessage ?? null,
     upstream: record.upstream ?? null,
+    route: record.route ?? null,
+    text_format: record.textFormat ?? null,
+    upstream_ms: record.upstreamMs ?? null,
+    attempts: record.attempts ?? null,
   };
 }
 
@@ -77,5 +86,9 @@ export function fromToolCallRow(row: ToolCallRow): ToolCallTelemetryRecord {
     ...(row.original_arguments === null ? {} : { originalArguments: row.original_arguments }),
     ...(row.final_arguments === null ? {} : { finalArguments: row.final_arguments }),
     ...(row.error_message === null ? {} : { errorMessage: row.error_message }),
+    ...(row.route === undefined || row.route === null ? {} : { route: row.route }),
+    ...(row.text_format === undefined || row.text_format === null ? {} : { textFormat: row.text_format }),
+    ...(row.upstream_ms === undefined || row.upstream_ms === null ? {} : { upstreamMs: row.upstream_ms }),
+    ...(row.attempts === undefined || row.attempts === null ? {} : { attempts: row.attempts }),
   };
 }

@@ -64,7 +64,7 @@ export function lintSchemaFile(folder: string, schema: unknown, options?: ToolRe
   for (const key of REQUIRED_SCHEMA_FIELDS) {
     if (key === 'toolId' || schema[key] !== undefined) continue;
     missing.add(key);
-    problems.push(field(ERROR_CODES.TOOL_FOLDER_FIELD_INVALID, key, `${key} is missing; every schema.json declares it (003)`));
+    problems.push(field(ERROR_CODES.TOOL_FOLDER_FIELD_INVALID, key, `${key} is missing; every schema.json declares it`));
   }
   problems.push(...lintKindRules(folder, schema), ...lintIsolation(folder, schema));
 
@@ -112,7 +112,7 @@ function lintKindRules(folder: string, schema: Record<string, unknown>): ToolFol
   const problems: ToolFolderProblem[] = [];
   const { kind, sideEffects, category, parameters } = schema;
   if (typeof category === 'string' && (TOOL_KINDS as readonly string[]).includes(category)) {
-    problems.push(folderError(ERROR_CODES.TOOL_FOLDER_FIELD_INVALID, at('category'), `category "${category}" is one of 003's kinds; write "kind": "${category}" and use category for the domain (such as knowledge or file_system)`));
+    problems.push(folderError(ERROR_CODES.TOOL_FOLDER_FIELD_INVALID, at('category'), `category "${category}" is a tool kind, not a category; write "kind": "${category}" and use category for the domain (such as knowledge or file_system)`));
   }
   if (kind === 'retrieval') {
     if (sideEffects === 'writes') problems.push(folderError(ERROR_CODES.TOOL_FOLDER_FIELD_INVALID, at('sideEffects'), 'a retrieval tool must not write; use sideEffects "none" or "read_only", or kind "action"'));

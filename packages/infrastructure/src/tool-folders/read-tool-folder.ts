@@ -77,7 +77,7 @@ export async function readToolFolder(toolsDir: string, realToolsDir: string, fol
   else {
     documentation = normalizeLineEndings(docText.text);
     for (const section of missingDocSections(documentation)) {
-      problems.push(folderError(ERROR_CODES.TOOL_FOLDER_DOC_SECTION_MISSING, { folder, file: 'doc.md', field: section }, `doc.md has no "## ${section}" section; 003 requires all seven`));
+      problems.push(folderError(ERROR_CODES.TOOL_FOLDER_DOC_SECTION_MISSING, { folder, file: 'doc.md', field: section }, `doc.md has no "## ${section}" section; a tool's doc.md needs all seven`));
     }
   }
 

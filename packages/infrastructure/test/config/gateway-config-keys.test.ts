@@ -37,11 +37,14 @@ describe('config show gateway', () => {
   it('shows the defaults when the files have no gateway section', () => {
     const section = shown('', 'gateway') as Record<string, unknown>;
     expect(section).toMatchObject({ upstream: { base_url: 'http://127.0.0.1:11434', type: 'ollama' }, on_invalid: 'pass_through', strict: true });
-    expect(section).not.toHaveProperty('auth_token_env');
+    // Every key is shown: no token variable is `null` (none required).
+    expect(section).toHaveProperty('auth_token_env', null);
     expect(shown('', 'gateway.max_concurrent_upstream')).toBe(32);
     expect(shown('gateway:\n  keep_alive_ms: 2500\n', 'gateway.keep_alive_ms')).toBe(2500);
-    // Unset: the upstream provider's own timeout applies.
-    expect(shown('', 'gateway.timeout_ms')).toBeUndefined();
+    // Unset: the upstream's own timeout applies, and is what is shown: the model clients' default for a base_url upstream...
+    expect(shown('', 'gateway.timeout_ms')).toBe(120_000);
+    // ...and the provider's own for a provider upstream.
+    expect(shown('gateway:\n  upstream:\n    provider: slow\nmodel:\n  providers:\n    slow:\n      type: ollama\n      timeout_ms: 45000\n', 'gateway.timeout_ms')).toBe(45_000);
   });
 
   it('shows what the file sets, the upstream as written, and the section in the whole configuration', () => {

@@ -74,9 +74,8 @@ describe('showConfig', () => {
     const providers = (result.value as { model: { providers: Record<string, Record<string, unknown>> } }).model.providers;
     expect(Object.keys(providers)).toEqual(['ollama', 'vllm']);
     expect(providers['ollama']).toMatchObject({ type: 'ollama', base_url: 'http://127.0.0.1:11434', model: 'llama3.2', timeout_ms: 120_000 });
-    // vllm has no address yet: shown without one rather than refused.
-    expect(providers['vllm']).toMatchObject({ type: 'openai-compatible', tool_call: { enable_auto_repair: false } });
-    expect(providers['vllm']).not.toHaveProperty('base_url');
+    // vllm has no address yet: shown as not set rather than refused; every connection key is listed.
+    expect(providers['vllm']).toMatchObject({ type: 'openai-compatible', base_url: null, model: null, api_key_env: null, tool_call: { enable_auto_repair: false } });
     expect(JSON.stringify(result.value)).not.toContain('never-shown');
   });
 

@@ -126,7 +126,7 @@ describe.each(FORMATS)('$type client over real HTTP', (format) => {
     for (const call of [(c: ReturnType<typeof client>) => c.chat(REQUEST), (c: ReturnType<typeof client>) => c.chatStream(REQUEST), (c: ReturnType<typeof client>) => c.listModels()]) {
       const error = await failure(call(client(baseUrl)));
       expect(error.code).toBe(ERROR_CODES.MODEL_UNREACHABLE);
-      expect(error.message).toBe(`Cannot reach ${name} at ${baseUrl}: connection refused. Is the server running?`);
+      expect(error.message).toBe(`Cannot reach ${name} at ${baseUrl}: connection refused. Is it running? Set its address with: acode config set model.providers.${name}.base_url <url>`);
     }
   });
 

@@ -14,23 +14,29 @@ describe('gatewayTelemetryStore', () => {
     expect(gateway.stats({ provider: GATEWAY_TELEMETRY_PROVIDER }).total).toBe(1);
   });
 
-  it('never stores argument values, even when the row carries them', () => {
+  it('keeps argument values only as the row carries them (log_argument_values), scrubbed, and never an error message', () => {
     const store = openStore(':memory:');
     gatewayTelemetryStore(store, 'http://127.0.0.1:11434').record(
       makeRecord({
         parseResult: 'failed',
         errorCodes: ['ACODE-TLP-003'],
-        originalArguments: '{"token": "hunter2"',
-        finalArguments: '{"token":"hunter2"}',
+        originalArguments: '{"token": "hunter2", "city": "Paris"',
+        finalArguments: '{"token":"hunter2","city":"Paris"}',
         errorMessage: 'Value "hunter2" is not allowed',
       }),
     );
-    const [row] = store.query();
-    expect(row).toBeDefined();
-    expect(JSON.stringify(row)).not.toContain('hunter2');
-    expect(row).not.toHaveProperty('originalArguments');
-    expect(row).not.toHaveProperty('finalArguments');
+    gatewayTelemetryStore(store, 'http://127.0.0.1:11434').record(makeRecord({ callId: 'no-values', parseResult: 'success' }));
+    const rows = store.query();
+    const withValues = rows.find((row) => row.callId !== 'no-values');
+    expect(JSON.stringify(rows)).not.toContain('hunter2');
+    // The secret-named value is scrubbed; the others stay for the live view's detail.
+    expect(withValues?.originalArguments).toContain('Paris');
+    expect(JSON.parse(withValues?.finalArguments ?? '{}')).toEqual({ token: '[REDACTED]', city: 'Paris' });
     // The error is still described, by what its code means.
-    expect(row?.errorMessage).toMatch(/\S/);
+    expect(withValues?.errorMessage).toMatch(/\S/);
+    expect(withValues?.errorMessage).not.toContain('Value');
+    const without = rows.find((row) => row.callId === 'no-values');
+    expect(without).not.toHaveProperty('originalArguments');
+    expect(without).not.toHaveProperty('finalArguments');
   });
 });
