@@ -66,9 +66,9 @@ describe('the live view', () => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
+    // Every error the console reports, a refused resource included (the page declares its icon, so the browser asks for no /favicon.ico).
     page.on('console', (message) => {
-      // The browser's own report of a refused resource (its favicon request carries no token): the page's requests are checked below.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+      if (message.type() === 'error') problems.push(message.text());
     });
     page.on('response', (response) => {
       if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
