@@ -32,9 +32,10 @@ const README_UPSTREAM = 'http://127.0.0.1:11434';
 /** The host's address as the README writes it; the port the host really took replaces it. */
 const README_HOST = '127.0.0.1:7420';
 
-const work = mkdtempSync(join(tmpdir(), 'acode-readme-walk-'));
-const clone = join(work, 'clone');
-const home = join(work, 'home');
+// Made in `beforeAll`: importing the file (to list or filter its tests) creates nothing.
+let work = '';
+let clone = '';
+let home = '';
 const started: ChildProcess[] = [];
 
 let upstream: Server;
@@ -45,6 +46,9 @@ let modelText = '';
 
 describe('the README, followed from a fresh clone', () => {
   beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'acode-readme-walk-'));
+    clone = join(work, 'clone');
+    home = join(work, 'home');
     mkdirSync(home);
     git(['clone', '--quiet', '--no-hardlinks', root, clone], work);
     applyWorkingTreeChanges(clone);
@@ -71,7 +75,7 @@ describe('the README, followed from a fresh clone', () => {
   afterAll(async () => {
     for (const child of started) stopGroup(child, 'SIGKILL');
     await new Promise<void>((done) => (upstream ? upstream.close(() => done()) : done()));
-    rmSync(work, { recursive: true, force: true });
+    if (work !== '') rmSync(work, { recursive: true, force: true });
   }, MINUTE);
 
   it(
@@ -264,13 +268,17 @@ async function listeningUrl(host: ChildProcess & { output: () => string }, timeo
   }
 }
 
-/** Sends `signal` to the child's whole process group (bash and what it started), if it still runs. */
+/**
+ * Sends `signal` to the child's whole process group (bash and what it started). Sent even when
+ * bash itself has exited: what it started may still be running in the group.
+ */
 function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  if (child.pid === undefined) return;
   try {
     process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
+  } catch (error) {
+    // ESRCH: the whole group is gone already.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
 }
 

@@ -90,6 +90,14 @@ describe('acode debug parse-tool-call FILE --tools FILE', () => {
     expect(result.stderr).toContain('1 tool of anthropic-tools.json without a schema');
   });
 
+  it('reads an OpenAI Responses tool list, whose function tools are flat', async () => {
+    writeFileSync(join(project, 'responses-tools.json'), JSON.stringify([{ type: 'function', name: 'search_web', description: 'Search the web.', parameters: SEARCH_SCHEMA }, { type: 'web_search' }]));
+    const result = await run(['debug', 'parse-tool-call', 'response.json', '--tools', 'responses-tools.json']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).not.toContain('Unknown tool');
+    expect(result.stdout).toContain('Path: /limit');
+  });
+
   it('reads the tools of a whole request body, and the response from standard input with -', async () => {
     const result = await run(['debug', 'parse-tool-call', '-', '--tools', 'request.json'], RESPONSE);
     expect(result.code).toBe(0);
@@ -103,12 +111,15 @@ describe('acode debug parse-tool-call FILE --tools FILE', () => {
     writeFileSync(join(project, 'not-json.json'), '[{"type": "function",');
     writeFileSync(join(project, 'no-tools.json'), JSON.stringify({ model: 'x', messages: [] }));
     writeFileSync(join(project, 'bad-name.json'), JSON.stringify([{ type: 'function', function: { name: 42 } }]));
+    writeFileSync(join(project, 'bad-body.json'), JSON.stringify({ tools: [{ type: 'function', function: { name: 42 } }] }));
     writeFileSync(join(project, 'huge.json'), `[${' '.repeat(5 * 1024 * 1024)}]`);
     const cases: Array<[string, RegExp]> = [
       ['missing.json', /^\[ACODE-CLI-001\] Tools file missing\.json does not exist\.\n/],
       ['not-json.json', /^\[ACODE-CLI-001\] Tools file not-json\.json is not valid JSON \(/],
       ['no-tools.json', /^\[ACODE-CLI-001\] Tools file no-tools\.json must hold a JSON list of tools: OpenAI's .* it holds an object without a "tools" list\.\n/],
-      ['bad-name.json', /^\[ACODE-GTW-001\] Tools file bad-name\.json: tools\[0\]\.function\.name must be a string; got an integer \(at \/tools\/0\/function\/name\)\.\n/],
+      // A bare list's fields are named from the list itself; a request body's from its "tools".
+      ['bad-name.json', /^\[ACODE-GTW-001\] Tools file bad-name\.json: tools\[0\]\.function\.name must be a string; got an integer \(at \/0\/function\/name\)\.\n/],
+      ['bad-body.json', /^\[ACODE-GTW-001\] Tools file bad-body\.json: tools\[0\]\.function\.name must be a string; got an integer \(at \/tools\/0\/function\/name\)\.\n/],
       ['huge.json', /^\[ACODE-CLI-001\] Tools file huge\.json is larger than 4 MiB/],
     ];
     for (const [file, message] of cases) {

@@ -16,31 +16,46 @@ async function main(): Promise<void> {
     return;
   }
 
-  let host: RunningHost;
+  // SIGHUP's default action ends the process: a handler is there from the start. One received
+  // while starting is remembered and answered once the host runs; one while draining is ignored.
+  let host: RunningHost | undefined;
+  let hangUpWhileStarting = false;
+  let draining = false;
+  const reload = (): void => {
+    if (draining) return;
+    if (host === undefined) hangUpWhileStarting = true;
+    else void host.reloadConfig('SIGHUP');
+  };
+  // Windows has no SIGHUP to send; there the file watch alone reloads.
+  if (process.platform !== 'win32') process.on('SIGHUP', reload);
+
+  let started: RunningHost;
   try {
-    host = await startHost({ ...parsed.options, cwd: process.cwd() });
+    started = await startHost({ ...parsed.options, cwd: process.cwd() });
   } catch (error) {
+    process.off('SIGHUP', reload);
     // One line with a code, never a stack: the cause is either the configuration or the address.
     if (error instanceof ConfigurationException) return fail(EXIT_USAGE, `[${error.code}] ${error.message}`);
     if (error instanceof AcodeException) return fail(EXIT_FAILURE, `[${error.code}] ${error.message}`);
     return fail(EXIT_FAILURE, `[${ERROR_CODES.HOST_INTERNAL_ERROR}] The host failed to start: ${error instanceof Error ? error.message : String(error)}`);
   }
-
+  host = started;
   // `kill -HUP <pid>` re-reads .agent/config.yml, as the host also does when the file changes.
-  const reload = (): void => void host.reloadConfig('SIGHUP');
+  if (hangUpWhileStarting) void started.reloadConfig('SIGHUP');
+
   const shutDown = (signal: NodeJS.Signals): void => {
     process.off('SIGTERM', shutDown);
     process.off('SIGINT', shutDown);
-    process.off('SIGHUP', reload);
-    // A second signal while draining is not handled any more, so it ends the process at once.
-    void host.stop(signal).then(() => {
+    // SIGHUP stays handled (and ignored): its default action would end the drain.
+    draining = true;
+    // A second SIGTERM or SIGINT while draining is not handled any more, so it ends the process at once.
+    void started.stop(signal).then(() => {
+      process.off('SIGHUP', reload);
       process.exitCode = 0;
     });
   };
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);
-  // Windows has no SIGHUP to send; there the file watch alone reloads.
-  if (process.platform !== 'win32') process.on('SIGHUP', reload);
 }
 
 function fail(code: number, line: string): void {

@@ -16,7 +16,7 @@ import { registerAcodeServices, container as rootContainer } from '@acode/compos
 import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { configFileToEdit, loadConfig, USER_CONFIG_PATH } from '@acode/infrastructure/config';
+import { configFileToEdit, loadConfig, USER_CONFIG_PATH, type GatewaySettings } from '@acode/infrastructure/config';
 import { createHostExecution, type ExecutionUnavailable } from './execution/host-execution.js';
 import { requireGatewayAuthBeyondLoopback } from './gateway/gateway-guard.js';
 import { gatewayFromConfig } from './gateway/host-gateway.js';
@@ -59,6 +59,7 @@ export interface RunningHost {
    * Reads the configuration files again and applies what changed that a running host can apply
    * (the gateway's upstream, model map, retries, limits); logs one line naming what was applied
    * and what needs a restart. The host calls it itself when the files change, and on `SIGHUP`.
+   * Once `stop` was called it reads nothing and returns `{ kind: 'stopped' }`.
    */
   reloadConfig(trigger: ReloadTrigger): ReloadOutcome;
   /** Drains and stops the server, logging why. */
@@ -118,6 +119,8 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
       const upstreamChanged = applied.some((key) => key.startsWith('gateway.upstream') || ('provider' in upstream && key.startsWith(`model.providers.${upstream.provider}.`)));
       return upstreamChanged ? `upstream now ${describeUpstream(rebuilt.upstreamSettings, 'provider' in upstream ? upstream.provider : undefined)}` : undefined;
     },
+    // The gateway uses one provider's settings, its upstream's: another's change rebuilds nothing.
+    unused: (key, next) => otherProvidersKey(key, next.gateway.upstream),
     logger,
   });
   // Stored definitions (issue 16): the composition registers them at startup; these are the live routes' parts.
@@ -152,16 +155,21 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   logger.info(`Acode host listening on ${url}`, { event: 'HostListening', address: address.address, port: address.port });
   logStartupLines(logger, { config, projectFile, explicitFile: options.configPath !== undefined, upstream: initialGateway.upstreamSettings, url, address: address.address });
-  // Watched only once listening: a change before then is in the configuration just read.
+  // Watched only once listening. A change saved between the first reading and this watch would
+  // go unseen, so the files are read once more now (a debug line when nothing changed).
+  let stopped = false;
   const watch = options.watchConfig === false ? undefined : watchConfigFiles([join(homeDir, USER_CONFIG_PATH), projectFile], () => reloader.reload('file changed'));
+  if (watch !== undefined) reloader.reload('file changed');
 
   return {
     address,
     url,
     report,
     server,
-    reloadConfig: (trigger) => reloader.reload(trigger),
+    // A stopped host has nothing to apply settings to.
+    reloadConfig: (trigger) => (stopped ? { kind: 'stopped' } : reloader.reload(trigger)),
     async stop(reason) {
+      stopped = true;
       watch?.close();
       logger.info(`Acode host stopping (${reason}); draining ${server.inFlight} in-flight request(s)`, {
         event: 'HostStopping',
@@ -175,6 +183,13 @@ export async function startHost(options: StartHostOptions): Promise<RunningHost>
       logger.info('Acode host stopped', { event: 'HostStopped' });
     },
   };
+}
+
+/** Whether `key` is a setting of a provider other than the gateway's upstream (`model.providers.<other>.…`). */
+function otherProvidersKey(key: string, upstream: GatewaySettings['upstream']): boolean {
+  const [section, providers, provider] = key.split('.');
+  if (section !== 'model' || providers !== 'providers' || provider === undefined) return false;
+  return !('provider' in upstream) || upstream.provider !== provider;
 }
 
 /** The container throws ACODE-TBD-010 (no registry) or ACODE-TEX-001 (no store): a 503 with that code. Anything else is a bug. */

@@ -14,8 +14,8 @@ interface Waiter {
  * hands the slot to the first waiter; each release function works once.
  */
 export class BoundedSemaphore {
-  readonly limit: number;
-  readonly queueLimit: number;
+  limit: number;
+  queueLimit: number;
   #active = 0;
   readonly #queue: Waiter[] = [];
 
@@ -24,6 +24,22 @@ export class BoundedSemaphore {
     if (!Number.isSafeInteger(queueLimit) || queueLimit < 0) throw new RangeError(`queueLimit must be a non-negative integer, got ${queueLimit}`);
     this.limit = limit;
     this.queueLimit = queueLimit;
+  }
+
+  /**
+   * Changes the bounds (a reloaded `gateway.max_concurrent_upstream`) while holders keep their
+   * slots: a higher limit hands the new slots to waiters at once; a lower one grants nothing more
+   * until enough holders have released. Waiters past a lower queue bound keep their places.
+   */
+  resize(limit: number, queueLimit: number): void {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`);
+    if (!Number.isSafeInteger(queueLimit) || queueLimit < 0) throw new RangeError(`queueLimit must be a non-negative integer, got ${queueLimit}`);
+    this.limit = limit;
+    this.queueLimit = queueLimit;
+    while (this.#active < this.limit && this.#queue.length > 0) {
+      this.#active += 1;
+      this.#queue.shift()!.grant(this.#slot());
+    }
   }
 
   /** Slots held right now. */
@@ -68,8 +84,9 @@ export class BoundedSemaphore {
       release: () => {
         if (released) return;
         released = true;
-        const next = this.#queue.shift();
-        // The slot passes straight to the first waiter: `active` stays the same.
+        // The slot passes straight to the first waiter (`active` stays the same), unless a lower
+        // limit since it was taken means it is one too many.
+        const next = this.#active <= this.limit ? this.#queue.shift() : undefined;
         if (next === undefined) this.#active -= 1;
         else next.grant(this.#slot());
       },

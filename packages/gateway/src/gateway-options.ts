@@ -3,6 +3,7 @@ import type { ToolCallSettings } from '@acode/domain';
 import type { GatewaySettings, ModelMapping } from '@acode/infrastructure/config';
 import type { MemoryPool, ToolContractCache } from '@acode/infrastructure/gateway';
 import type { AnswerSink } from './answer-sink.js';
+import type { BoundedSemaphore } from './bounded-semaphore.js';
 import type { RequestDeadline } from './request-deadline.js';
 import type { StoredResponses } from './stored-responses.js';
 
@@ -23,6 +24,12 @@ export interface GatewayOptions {
   readonly toolCallSettings?: Partial<ToolCallSettings>;
   /** Gateway requests served at once (`gateway.max_concurrent_upstream`); as many more wait, the rest get 503. Unbounded without it. */
   readonly maxConcurrentUpstream?: number;
+  /**
+   * The slots `maxConcurrentUpstream` bounds, when they outlive these options: a gateway rebuilt
+   * from reloaded settings takes over its predecessor's, resized, so requests still running on the
+   * old one keep counting. A new set without it.
+   */
+  readonly upstreamSlots?: BoundedSemaphore;
   /** Where the gateway's requests, repairs, retries and times are recorded (`acode_gateway_*`); nothing recorded without it. */
   readonly metrics?: IMetrics;
   /** Where one row per tool call goes, as given; no rows without it. */

@@ -72,7 +72,7 @@ export function createGatewayRequests(options: GatewayOptions): GatewayRequests 
   const bound = options.maxConcurrentUpstream;
   const requestTimeoutMs = options.requestTimeoutMs ?? GATEWAY_SETTINGS.request_timeout_ms.default;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? GATEWAY_SETTINGS.body_timeout_ms.default;
-  const slots = bound === undefined ? undefined : new BoundedSemaphore(bound, bound);
+  const slots = bound === undefined ? undefined : sharedSlots(options.upstreamSlots, bound);
   // With names mapped, the models routes answer them too; otherwise they pass through untouched.
   const listsModels = (options.models ?? []).some((mapping) => !isGlob(mapping.name));
   const routeOf = (method: string | undefined, segments: readonly string[], headers: GatewayRequestInput['headers']): GatewayRoute => gatewayRoute(method, segments, headers, listsModels);
@@ -172,4 +172,11 @@ function gatewayRoute(method: string | undefined, segments: readonly string[], h
 /** 404 in the front's shape: a path the gateway does not serve (a transport without pass-through). */
 function notServed(front: GatewayFront, correlationId: string): GatewayReply {
   return { status: 404, body: front.error({ status: 404, code: ERROR_CODES.GATEWAY_REQUEST_INVALID, message: 'The gateway serves no such route here', type: 'invalid_request_error' }), headers: { 'x-acode-correlation-id': correlationId } };
+}
+
+/** The given slots resized to `bound` (with as many waiting), or new ones. */
+function sharedSlots(given: BoundedSemaphore | undefined, bound: number): BoundedSemaphore {
+  if (given === undefined) return new BoundedSemaphore(bound, bound);
+  given.resize(bound, bound);
+  return given;
 }

@@ -7,6 +7,7 @@
  * routes on Node with {@link createGatewayRequests} and a sink of its own.
  */
 export type { AnswerSink } from './answer-sink.js';
+export { BoundedSemaphore, type SemaphoreSlot } from './bounded-semaphore.js';
 export { createGatewayHandler, type GatewayHandler, type GatewayHandlerOptions } from './create-gateway-handler.js';
 export { deadlineBeforeUpstream, deadlineExceeded, deadlineMessage, gatewayError, type GatewayErrorDetails } from './gateway-errors.js';
 export { deadlineRelabelled, GatewayRequestMetrics, type GatewayRouteLabel } from './gateway-metrics.js';

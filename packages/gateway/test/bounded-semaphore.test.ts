@@ -58,4 +58,63 @@ describe('BoundedSemaphore', () => {
     expect(() => new BoundedSemaphore(0, 1)).toThrow(RangeError);
     expect(() => new BoundedSemaphore(1, -1)).toThrow(RangeError);
   });
+
+  describe('resize', () => {
+    /** Takes a slot that must be granted at once. */
+    async function held(semaphore: BoundedSemaphore): Promise<() => void> {
+      const slot = await semaphore.acquire();
+      if (!slot.ok) throw new Error('no slot');
+      return slot.release;
+    }
+
+    /** Whether `promise` has settled once pending callbacks have run. */
+    async function settled(promise: Promise<unknown>): Promise<boolean> {
+      let done = false;
+      void promise.then(() => (done = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      return done;
+    }
+
+    it('hands the new slots of a raised limit to waiters at once', async () => {
+      const semaphore = new BoundedSemaphore(1, 3);
+      await held(semaphore);
+      const waiting = [semaphore.acquire(), semaphore.acquire(), semaphore.acquire()];
+      semaphore.resize(3, 3);
+      expect(await settled(waiting[0]!)).toBe(true);
+      expect(await settled(waiting[1]!)).toBe(true);
+      expect(await settled(waiting[2]!)).toBe(false);
+      expect((await waiting[0]!).ok).toBe(true);
+      expect(semaphore.active).toBe(3);
+      expect(semaphore.queued).toBe(1);
+    });
+
+    it('grants nothing after a lowered limit until the holders are below it, and a release over the limit does not pass the slot on', async () => {
+      const semaphore = new BoundedSemaphore(3, 3);
+      const releases = [await held(semaphore), await held(semaphore), await held(semaphore)];
+      semaphore.resize(1, 3);
+      const waiter = semaphore.acquire();
+      expect(await settled(waiter)).toBe(false);
+      // 3 → 2 holders: still over the new limit of 1, so the waiter keeps waiting.
+      releases[0]!();
+      expect(semaphore.active).toBe(2);
+      expect(await settled(waiter)).toBe(false);
+      // 2 → 1: at the limit, still no room.
+      releases[1]!();
+      expect(semaphore.active).toBe(1);
+      expect(await settled(waiter)).toBe(false);
+      // The last old holder leaves: its slot goes to the waiter, and the limit holds.
+      releases[2]!();
+      const slot = await waiter;
+      expect(slot.ok).toBe(true);
+      expect(semaphore.active).toBe(1);
+      expect(semaphore.queued).toBe(0);
+    });
+
+    it('refuses bounds its constructor refuses', () => {
+      const semaphore = new BoundedSemaphore(2, 2);
+      expect(() => semaphore.resize(0, 1)).toThrow(RangeError);
+      expect(() => semaphore.resize(1, -1)).toThrow(RangeError);
+      expect(semaphore.limit).toBe(2);
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { ERROR_CODES } from '@acode/domain';
-import { readAnthropicMessagesRequest, readRequestTools, type GatewayTool } from '@acode/infrastructure/gateway';
+import { readAnthropicMessagesRequest, readRequestTools, readResponsesRequest, type GatewayTool } from '@acode/infrastructure/gateway';
 import { scanJsonText } from '@acode/infrastructure/validate';
 import { readBoundedText } from '../read-stdin.js';
 
@@ -10,9 +10,12 @@ export const MAX_TOOLS_FILE_BYTES = 4 * 1024 * 1024;
 /** Deepest nesting read: a tool's schema may nest 64 levels inside a request body. */
 const MAX_TOOLS_FILE_DEPTH = 128;
 
+/** The wire a tools list is written in: OpenAI chat's nested `function`, OpenAI Responses' flat function tools, Anthropic's `input_schema`. */
+export type ToolsWire = 'openai' | 'openai-responses' | 'anthropic';
+
 /** The request's tools, in the gateway's neutral form, or why the file cannot be used (`code` and one line). */
 export type ToolsFileRead =
-  | { readonly ok: true; readonly tools: GatewayTool[]; readonly wire: 'openai' | 'anthropic'; readonly ignored: number }
+  | { readonly ok: true; readonly tools: GatewayTool[]; readonly wire: ToolsWire; readonly ignored: number }
   | { readonly ok: false; readonly code: string; readonly message: string };
 
 /**
@@ -43,15 +46,11 @@ export async function readToolsFile(file: string, cwd: string): Promise<ToolsFil
   if (wire === undefined) return failed(`${label} ${SHAPES}; its items are neither.`);
 
   // The gateway's readers, so a tool is read here exactly as the gateway reads it.
-  const reading =
-    wire === 'openai'
-      ? readRequestTools(list)
-      : (() => {
-          const request = readAnthropicMessagesRequest({ model: 'tools-file', max_tokens: 1, messages: [{ role: 'user', content: '.' }], tools: list });
-          return request.ok ? { ok: true as const, tools: [...request.request.tools], ignored: request.request.ignoredTools ?? [] } : { ok: false as const, error: request.error };
-        })();
+  const reading = readToolsOf(wire, list);
   if (!reading.ok) {
-    const where = reading.error.field === undefined ? '' : ` (at ${reading.error.field})`;
+    // The readers name fields inside a request body (`/tools/0/...`); a bare list starts at its items.
+    const field = reading.error.field === undefined || !Array.isArray(value) ? reading.error.field : reading.error.field.replace(/^\/tools(?=\/|$)/, '') || '(the list)';
+    const where = field === undefined ? '' : ` (at ${field})`;
     return { ok: false, code: reading.error.code, message: `${label}: ${reading.error.message}${where}.` };
   }
   return { ok: true, tools: reading.tools, wire, ignored: reading.ignored.length };
@@ -59,12 +58,30 @@ export async function readToolsFile(file: string, cwd: string): Promise<ToolsFil
 
 const SHAPES =
   'must hold a JSON list of tools: OpenAI\'s [{"type": "function", "function": {"name", "description", "parameters"}}], ' +
+  'OpenAI Responses\' [{"type": "function", "name", "parameters"}], ' +
   'Anthropic\'s [{"name", "description", "input_schema"}], or a request body with such a "tools" list';
 
-/** OpenAI's items carry `function`, Anthropic's a top-level `name`; an empty list is no tools either way. */
-function wireOf(list: readonly unknown[]): 'openai' | 'anthropic' | undefined {
+/** The list read by the gateway's own reader for its wire (the two request readers given a minimal body around it). */
+function readToolsOf(wire: ToolsWire, list: unknown[]): ReturnType<typeof readRequestTools> {
+  if (wire === 'openai') return readRequestTools(list);
+  const request =
+    wire === 'anthropic'
+      ? readAnthropicMessagesRequest({ model: 'tools-file', max_tokens: 1, messages: [{ role: 'user', content: '.' }], tools: list })
+      : readResponsesRequest({ model: 'tools-file', input: '.', tools: list });
+  return request.ok ? { ok: true, tools: [...request.request.tools], ignored: [...(request.request.ignoredTools ?? [])] } : { ok: false, error: request.error };
+}
+
+/**
+ * OpenAI chat's items nest `function`; Anthropic's carry `input_schema`; Responses' function tools
+ * are flat (`type` beside a top-level `name`); a bare `name` is Anthropic's. An empty list is no
+ * tools either way.
+ */
+function wireOf(list: readonly unknown[]): ToolsWire | undefined {
   if (list.length === 0) return 'openai';
-  if (list.some((item) => isRecord(item) && (item['type'] === 'function' || 'function' in item))) return 'openai';
+  if (list.some((item) => isRecord(item) && 'function' in item)) return 'openai';
+  if (list.some((item) => isRecord(item) && 'input_schema' in item)) return 'anthropic';
+  if (list.some((item) => isRecord(item) && typeof item['type'] === 'string' && typeof item['name'] === 'string')) return 'openai-responses';
+  if (list.some((item) => isRecord(item) && item['type'] === 'function')) return 'openai';
   if (list.some((item) => isRecord(item) && ('input_schema' in item || typeof item['name'] === 'string'))) return 'anthropic';
   return undefined;
 }

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { ILogger, IMetrics, ITelemetryStore } from '@acode/application';
 import type { ToolCallSettings } from '@acode/domain';
-import { createGatewayRequests, StoredResponses, type FrontExchange, type GatewayOptions, type GatewayRoute } from '@acode/gateway';
+import { BoundedSemaphore, createGatewayRequests, StoredResponses, type FrontExchange, type GatewayOptions, type GatewayRoute } from '@acode/gateway';
 import type { GatewaySettings } from '@acode/infrastructure/config';
 import { MemoryPool, ToolContractCache } from '@acode/infrastructure/gateway';
 import { gatewayTelemetryStore } from '@acode/infrastructure/telemetry';
@@ -82,7 +82,8 @@ export function gatewayUpstreamSettings(gateway: GatewaySettings, model: unknown
   // Named as the upstream in every failure message, with the key that sets its address.
   if ('provider' in upstream) return asGatewayUpstream(readProviderSettings(model, upstream.provider, env, overrides), upstream);
   const section = { type: upstream.type, base_url: upstream.baseUrl, ...(upstream.apiKeyEnv === undefined ? {} : { api_key_env: upstream.apiKeyEnv }) };
-  return asGatewayUpstream(readProviderSettings({ providers: { gateway: section } }, 'gateway', env, overrides), upstream);
+  // Messages name `gateway.upstream.<key>`, where the user wrote them, not this stand-in section.
+  return asGatewayUpstream(readProviderSettings({ providers: { gateway: section } }, 'gateway', env, overrides, ['gateway', 'upstream']), upstream);
 }
 
 /**
@@ -96,6 +97,8 @@ export interface GatewayParts {
   readonly responses: StoredResponses;
   readonly contracts: ToolContractCache;
   readonly authToken: SecretValue | undefined;
+  /** The `gateway.max_concurrent_upstream` slots, resized on a reload: requests running on the old gateway still hold theirs. */
+  readonly upstreamSlots: BoundedSemaphore;
 }
 
 /** A host gateway built from configuration, with the parts a rebuilt one takes over. */
@@ -131,10 +134,12 @@ export function gatewayFromConfig(
     memoryPool: parts !== undefined && parts.memoryPool.limit === limit ? parts.memoryPool : new MemoryPool(limit),
     responses: parts?.responses ?? new StoredResponses(),
     contracts: parts?.contracts ?? new ToolContractCache(),
+    upstreamSlots: parts?.upstreamSlots ?? new BoundedSemaphore(config.gateway.maxConcurrentUpstream, config.gateway.maxConcurrentUpstream),
   };
   const gateway = createHostGateway({
     ...(kept.authToken === undefined ? {} : { authToken: kept.authToken }),
     maxConcurrentUpstream: config.gateway.maxConcurrentUpstream,
+    upstreamSlots: kept.upstreamSlots,
     requestTimeoutMs: config.gateway.requestTimeoutMs,
     bodyTimeoutMs: config.gateway.bodyTimeoutMs,
     ...(config.gateway.keepAliveMs === undefined ? {} : { keepAliveMs: config.gateway.keepAliveMs }),

@@ -6,6 +6,9 @@ export type LiveQueryResult<T> = { readonly ok: true; readonly value: T } | { re
 /** The period the live view shows when the request names none. */
 export const DEFAULT_PERIOD = '1h';
 
+/** Furthest back a period may start: a year (366 days, so `52w`, `365d` and a date a year ago fit). */
+export const MAX_PERIOD_MS = 366 * 86_400_000;
+
 /** Calls listed when the request asks no number; and the most it may ask. */
 export const DEFAULT_CALLS_LIMIT = 50;
 export const MAX_CALLS_LIMIT = 500;
@@ -24,11 +27,23 @@ export function readSince(query: URLSearchParams, now: Date): LiveQueryResult<st
   const single = readSingle(query, 'since', 64);
   if (!single.ok) return single;
   const parsed = parseSince(single.value ?? DEFAULT_PERIOD, now);
-  if (parsed.ok) return { ok: true, value: parsed.since };
+  if (parsed.ok) {
+    // A period must lie within the telemetry the view reads: not ahead of now, at most a year back.
+    const since = Date.parse(parsed.since);
+    if (since > now.getTime()) return { ok: false, message: `Query parameter 'since' ${quote(single.value ?? '')} is in the future: the period must start before now` };
+    if (now.getTime() - since > MAX_PERIOD_MS) return tooFarBack(single.value ?? '');
+    return { ok: true, value: parsed.since };
+  }
+  // A duration so long no date can hold its start.
+  if (/^\s*[1-9]\d*[smhdw]\s*$/.test(single.value ?? '')) return tooFarBack(single.value ?? '');
   return {
     ok: false,
     message: `Query parameter 'since' ${quote(single.value ?? '')} is not a duration or a date: use a whole number with s, m, h, d or w (15m, 1h, 24h, 7d) or an ISO 8601 date-time (2025-01-15T14:00:00Z)`,
   };
+}
+
+function tooFarBack(text: string): LiveQueryResult<never> {
+  return { ok: false, message: `Query parameter 'since' ${quote(text)} reaches back more than a year: the live view shows at most the last 366 days` };
 }
 
 /** `model`: one model's calls only; all when absent. */

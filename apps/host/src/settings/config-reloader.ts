@@ -11,7 +11,9 @@ export type ReloadOutcome =
   /** `applied`: keys now in effect; `restart`: keys that differ from what the host started with and wait for a restart. */
   | { readonly kind: 'changed'; readonly applied: readonly string[]; readonly restart: readonly string[] }
   /** The files could not be used: the running settings were kept. */
-  | { readonly kind: 'refused'; readonly code: string };
+  | { readonly kind: 'refused'; readonly code: string }
+  /** The host has stopped: nothing was read. */
+  | { readonly kind: 'stopped' };
 
 /** What the reloader works with. */
 export interface ConfigReloaderOptions {
@@ -25,6 +27,11 @@ export interface ConfigReloaderOptions {
    * `ConfigurationException` when they cannot be (an API key variable not set): nothing is changed then.
    */
   readonly apply: (config: AcodeConfig, applied: readonly string[]) => string | undefined;
+  /**
+   * Keys the host does not use under `config` (another provider than the gateway's upstream):
+   * neither applied nor waiting for a restart, and no cause to apply anything. None by default.
+   */
+  readonly unused?: (key: string, config: AcodeConfig) => boolean;
   readonly logger: ILogger;
 }
 
@@ -53,6 +60,7 @@ export function createConfigReloader(options: ConfigReloaderOptions): ConfigRelo
       let next: AcodeConfig;
       let note: string | undefined;
       let applied: readonly string[] = [];
+      let unused: readonly string[] = [];
       try {
         next = options.load();
         const changed = changedSettings(current, next);
@@ -63,7 +71,10 @@ export function createConfigReloader(options: ConfigReloaderOptions): ConfigRelo
           else logger.debug(line, { event: 'ConfigUnchanged', trigger });
           return { kind: 'unchanged' };
         }
-        applied = sortByEffect(changed).live;
+        const loaded = next;
+        const used = changed.filter((key) => options.unused?.(key, loaded) !== true);
+        unused = changed.filter((key) => !used.includes(key));
+        applied = sortByEffect(used).live;
         if (applied.length > 0) note = options.apply(next, applied);
       } catch (error) {
         return refused(error, trigger);
@@ -80,9 +91,11 @@ export function createConfigReloader(options: ConfigReloaderOptions): ConfigRelo
       const parts = [
         applied.length === 0 ? 'nothing applied' : `applied ${applied.join(', ')}${note === undefined ? '' : ` (${note})`}`,
         ...(restart.length === 0 ? [] : [`needs a restart: ${restart.join(', ')}`]),
+        // Named so the change is not taken for ignored: the CLI's commands read it on their next run.
+        ...(unused.length === 0 ? [] : [`not used by the host (the CLI's commands read it on their next run): ${unused.join(', ')}`]),
       ];
       const line = `Configuration reloaded from ${filesRead(next)} (${trigger}): ${parts.join('; ')}`;
-      const fields = { event: 'ConfigReloaded', trigger, applied: [...applied], needs_restart: [...restart] };
+      const fields = { event: 'ConfigReloaded', trigger, applied: [...applied], needs_restart: [...restart], not_used: [...unused] };
       if (restart.length === 0) logger.info(line, fields);
       else logger.warn(line, fields);
       return { kind: 'changed', applied, restart };

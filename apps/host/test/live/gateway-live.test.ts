@@ -71,6 +71,19 @@ async function stalledClient(port: number): Promise<Socket> {
   return socket;
 }
 
+/** Whether the stream behind `reader` ends within `ms`. */
+async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    (async () => {
+      for (;;) if ((await reader.read()).done) return true;
+    })(),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return ended;
+}
+
 describe('createGatewayLive', () => {
   it('records every row, publishes only the gateway\'s, and drops a listener that throws without failing the record', () => {
     const store = memoryStore();
@@ -113,10 +126,30 @@ describe('the event stream', () => {
     expect(((await second.json()) as { error: { code: string } }).error.code).toBe('ACODE-HST-007');
     const reader = first.body!.getReader();
     live.close();
-    for (;;) {
-      const { done } = await reader.read();
-      if (done) break;
-    }
+    // The client sees its stream end (not merely the live view forgetting it).
+    expect(await endsWithin(reader, 3000)).toBe(true);
+  });
+
+  it('writes nothing to a stream the host ended, and refuses streams once it is closed', async () => {
+    const live = createGatewayLive(memoryStore());
+    const port = await serveEvents(live);
+    const response = await fetch(`http://127.0.0.1:${port}/v1/gateway/events`);
+    const reader = response.body!.getReader();
+    await reader.read();
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown): void => void uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    cleanups.push(() => void process.off('uncaughtException', onUncaught));
+    live.close();
+    // A request still draining records its row after the streams were ended, before they closed.
+    live.store.record(ROW);
+    live.store.record(ROW);
+    expect(await endsWithin(reader, 3000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(uncaught).toEqual([]);
+    const late = await fetch(`http://127.0.0.1:${port}/v1/gateway/events`);
+    expect(late.status).toBe(503);
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe('ACODE-HST-007');
     expect(live.openStreams).toBe(0);
   });
 

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,7 +38,15 @@ function saveByRename(file: string, content: string): void {
   renameSync(temporary, file);
 }
 
-async function startInProject(config: string | undefined, logLevel: 'info' | 'debug' = 'info'): Promise<{ host: RunningHost; log: HostLog; dir: string; file: string }> {
+/**
+ * Starts a host in a new project holding `config`. `onLogLine` sees each log line as it is
+ * written, before the host goes on (to change the file at a given point of the startup).
+ */
+async function startInProject(
+  config: string | undefined,
+  logLevel: 'info' | 'debug' = 'info',
+  onLogLine?: (text: string, file: string) => void,
+): Promise<{ host: RunningHost; log: HostLog; dir: string; file: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'acode-reload-'));
   const home = join(dir, 'home');
   mkdirSync(home);
@@ -48,7 +57,15 @@ async function startInProject(config: string | undefined, logLevel: 'info' | 'de
   }
   process.env['RELOAD_TEST_KEY'] = SECRET;
   const log = hostLog();
-  const host = await startHost({ cwd: dir, homeDir: home, port: 0, address: '127.0.0.1', logLevel, logFormat: 'json', logStream: log.stream });
+  // Written through at once (the callback called synchronously), so `onLogLine` runs inside the logger's call.
+  const tap = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      onLogLine?.(chunk.toString('utf8'), file);
+      log.stream.write(chunk);
+      done();
+    },
+  });
+  const host = await startHost({ cwd: dir, homeDir: home, port: 0, address: '127.0.0.1', logLevel, logFormat: 'json', logStream: tap });
   cleanups.push(async () => {
     await host.stop('test over');
     rmSync(dir, { recursive: true, force: true });
@@ -172,5 +189,93 @@ describe('reloading .agent/config.yml', () => {
     const removed = await log.waitFor(reloaded, from);
     expect(removed.message).toContain('Configuration reloaded from (no file; defaults)');
     expect(removed.message).toContain('upstream now ollama at http://127.0.0.1:11434');
+  });
+
+  it('keeps counting the requests still running on the replaced gateway against gateway.max_concurrent_upstream', async () => {
+    // Arrival time of each request at the upstream; the first is answered after 2 s.
+    const arrivals: number[] = [];
+    const a = await startScriptedModelServer({
+      script: (_request, n) => {
+        arrivals.push(Date.now());
+        return n === 0 ? { kind: 'slow', delayMs: 2_000, then: { kind: 'text', content: 'first' } } : { kind: 'text', content: 'second' };
+      },
+    });
+    cleanups.push(() => a.close());
+    const limited = `${configFor(a)}  max_concurrent_upstream: 1\n`;
+    const { host, log, file } = await startInProject(limited);
+
+    const first = chat(host);
+    await expect.poll(() => a.requests.length, { timeout: 10_000 }).toBe(1);
+    const from = log.lines().length;
+    saveByRename(file, `${limited}  strict: false\n`);
+    const line = await log.waitFor(reloaded, from);
+    expect(line.fields['applied']).toEqual(['gateway.strict']);
+
+    // The rebuilt gateway shares the one slot the first request still holds: the second waits for it.
+    const second = chat(host);
+    expect(await first).toBe('first');
+    expect(await second).toBe('second');
+    expect(arrivals).toHaveLength(2);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it('applies a change saved while the host was starting, before the files were watched', async () => {
+    const a = await upstream('A');
+    const b = await upstream('B');
+    let saved = false;
+    // Saved when the host logs that it listens: after the first reading, before the watch is set.
+    const { host, log } = await startInProject(configFor(a), 'info', (text, file) => {
+      if (saved || !text.includes('"HostListening"')) return;
+      saved = true;
+      saveByRename(file, configFor(b));
+    });
+    expect(saved).toBe(true);
+    const line = await log.waitFor(reloaded);
+    expect(line.fields['applied']).toEqual(['gateway.upstream.base_url']);
+    expect(await chat(host)).toBe('from B');
+  });
+
+  it('reads nothing once the host is stopped', async () => {
+    const a = await upstream('A');
+    const dir = mkdtempSync(join(tmpdir(), 'acode-reload-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    mkdirSync(join(dir, 'home'));
+    mkdirSync(join(dir, '.agent'));
+    const file = join(dir, '.agent', 'config.yml');
+    writeFileSync(file, configFor(a));
+    process.env['RELOAD_TEST_KEY'] = SECRET;
+    cleanups.push(() => void delete process.env['RELOAD_TEST_KEY']);
+    const log = hostLog();
+    const host = await startHost({ cwd: dir, homeDir: join(dir, 'home'), port: 0, address: '127.0.0.1', logLevel: 'debug', logFormat: 'json', logStream: log.stream, watchConfig: false });
+    await host.stop('test over');
+    const from = log.lines().length;
+    writeFileSync(file, `${configFor(a)}  strict: false\n`);
+    expect(host.reloadConfig('SIGHUP')).toEqual({ kind: 'stopped' });
+    // Give any line a chance to arrive: none does.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(log.lines().slice(from)).toEqual([]);
+  });
+
+  it("neither applies nor asks a restart for another provider's settings than the upstream's", async () => {
+    const a = await upstream('A');
+    const providers = (timeout: number, otherUrl: string): string =>
+      `gateway:\n  upstream:\n    provider: a\nmodel:\n  providers:\n    a:\n      type: openai-compatible\n      base_url: ${a.url}/v1\n      timeout_ms: ${timeout}\n    other:\n      type: openai-compatible\n      base_url: ${otherUrl}\n`;
+    const { host, log, file } = await startInProject(providers(5_000, 'http://127.0.0.1:9/v1'));
+
+    // Only the other provider changes: nothing for the host to do.
+    let from = log.lines().length;
+    saveByRename(file, providers(5_000, 'http://127.0.0.1:10/v1'));
+    let line = await log.waitFor(reloaded, from);
+    expect(line.message).toContain('nothing applied');
+    expect(line.message).toContain('model.providers.other.base_url');
+    expect(line.message).not.toContain('upstream now');
+    expect(line.fields).toMatchObject({ applied: [], needs_restart: [], not_used: ['model.providers.other.base_url'] });
+
+    // The upstream's own provider changes too: that one is applied.
+    from = log.lines().length;
+    saveByRename(file, providers(6_000, 'http://127.0.0.1:11/v1'));
+    line = await log.waitFor(reloaded, from);
+    expect(line.fields).toMatchObject({ applied: ['model.providers.a.timeout_ms'], needs_restart: [], not_used: ['model.providers.other.base_url'] });
+    expect(await chat(host)).toBe('from A');
   });
 });

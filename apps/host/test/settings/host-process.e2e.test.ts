@@ -148,4 +148,23 @@ describe.skipIf(process.platform === 'win32')('acode-host on SIGHUP', () => {
     host.child.kill('SIGTERM');
     await host.waitFor(/Acode host stopped/, from);
   });
+
+  it('survives a SIGHUP while starting and answers it once started, and one while stopping', async () => {
+    const a = await upstream('A');
+    const dir = project(configFor(a));
+    const host = spawnHost(dir);
+    // The first line logged is the startup's registration, before the host listens.
+    await host.waitFor(/\S/);
+    expect(host.stderr()).not.toMatch(LISTENING);
+    host.child.kill('SIGHUP');
+    const url = (await host.waitFor(LISTENING))[1]!;
+    await host.waitFor(/INF\] Configuration re-read \(SIGHUP\): no setting changed\n/);
+    expect(await chat(url)).toBe('from A');
+
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((done) => host.child.once('exit', (code, signal) => done([code, signal])));
+    host.child.kill('SIGTERM');
+    host.child.kill('SIGHUP');
+    expect(await exited).toEqual([0, null]);
+    expect(host.stderr()).toContain('Acode host stopped');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeErrors } from '../../page/src/tools/host-errors.js';
-import { newNode, parametersSchema, parseParametersText, rootFromParameters, withType } from '../../page/src/tools/schema-model.js';
+import { duplicateNames, newNode, parametersSchema, parseParametersText, rootFromParameters, withType, type ParamNode } from '../../page/src/tools/schema-model.js';
 
 // The Tool Manager's form model: a JSON Schema read into the form and written back loses nothing
 // (order, nesting, keywords the form does not edit), and the host's refusals land on the node
@@ -92,5 +92,90 @@ describe('the form model of a tool\'s parameters', () => {
     expect(placed.nodes[quantity.uid]).toEqual({ keys: new Set(['min']), texts: ['bad minimum (ACODE-DEF-003)'] });
     expect(placed.nodes[note.uid]).toEqual({ keys: new Set(['enum']), texts: ['bad enum (ACODE-DEF-004)'] });
     expect(placed.unplaced).toEqual(['/parameters/properties/gone/type: no such parameter (ACODE-DEF-005)', 'deleted meanwhile (ACODE-TDS-004)']);
+  });
+
+  describe('a schema read and written back without an edit is the same schema, key for key', () => {
+    const object = (properties: Record<string, unknown>, more: Record<string, unknown> = {}) => ({ type: 'object', properties, ...more });
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['a list of types', object({ note: { type: ['string', 'null'], description: 'Optional note' } })],
+      ['anyOf without a type', object({ count: { anyOf: [{ type: 'integer' }, { type: 'null' }] } })],
+      ['oneOf without a type', object({ id: { oneOf: [{ type: 'string' }, { type: 'integer' }] } })],
+      ['$ref', object({ address: { $ref: '#/$defs/address' } }, { $defs: { address: { type: 'object', properties: { city: { type: 'string' } } } } })],
+      ['const without a type', object({ kind: { const: 'order' } })],
+      ['type null', object({ nothing: { type: 'null' } })],
+      ['no type and no structure', object({ anything: { description: 'Any JSON value' } })],
+      ['a boolean schema', object({ free: true })],
+      ['an enum value with a comma', object({ pair: { type: 'string', enum: ['a, b', 'c'] } })],
+      ['an enum with null', object({ maybe: { type: 'string', enum: ['x', null] } })],
+      ['an enum of numbers written as text', object({ code: { type: 'integer', enum: ['1', 2] } })],
+      ['tuple items', object({ point: { type: 'array', items: [{ type: 'number' }, { type: 'number' }] } })],
+      ['an array without items', object({ bag: { type: 'array', minItems: 1 } })],
+      ['boolean items', object({ none: { type: 'array', items: false } })],
+      ['required names no property has', object({ a: { type: 'string' } }, { required: ['a', 'legacy'] })],
+      ['an empty required list', object({ a: { type: 'string' } }, { required: [] })],
+      ['an empty default', object({ prefix: { type: 'string', default: '' } })],
+      ['a null default', object({ prefix: { type: 'string', default: null } })],
+      ['an empty description', object({ prefix: { type: 'string', description: '' } })],
+      ['a typeless object', object({ inner: { properties: { x: { type: 'integer' } }, required: ['x'] } })],
+      ['a typeless root', { properties: { x: { type: 'string' } } }],
+      ['an object without properties', object({ blob: { type: 'object' } })],
+      ['an object open to others', object({ bag: { type: 'object', properties: {}, additionalProperties: true } }, { additionalProperties: false })],
+      ['keywords in their own order', object({ s: { maxLength: 5, pattern: '^a', type: 'string', description: 'd' } }, { required: ['s'] })],
+      ['the type kept alongside anyOf', object({ s: { type: 'string', anyOf: [{ minLength: 1 }, { const: '' }] } })],
+    ];
+    it.each(cases)('%s', (_, schema) => {
+      const written = parametersSchema(rootFromParameters(structuredClone(schema)));
+      expect(written).toEqual(schema);
+      // Byte for byte: the keyword order too.
+      expect(JSON.stringify(written)).toBe(JSON.stringify(schema));
+    });
+
+    it('all of them at once, after an edit of one description: only that description changes', () => {
+      const schema = {
+        type: 'object',
+        properties: Object.fromEntries(cases.map(([, value], index) => [`p${index}`, Object.values(value['properties'] as object)[0]])),
+        required: ['p0', 'gone'],
+      };
+      const root = rootFromParameters(structuredClone(schema));
+      const edited: ParamNode = { ...root, properties: root.properties!.map((node) => (node.name === 'p8' ? { ...node, description: 'Two letters' } : node)) };
+      const expected = structuredClone(schema) as any;
+      expected.properties.p8.description = 'Two letters';
+      expect(JSON.stringify(parametersSchema(edited))).toBe(JSON.stringify(expected));
+    });
+  });
+
+  it('shows allowed values that commas would break as a JSON array, and reads one typed', () => {
+    const root = rootFromParameters({ type: 'object', properties: { pair: { type: 'string', enum: ['a, b', 'c'] }, plain: { type: 'integer', enum: [1, 2] } } });
+    const [pair, plain] = root.properties!;
+    expect(pair!.enumText).toBe('["a, b","c"]');
+    expect(plain!.enumText).toBe('1, 2');
+    const edited = { ...root, properties: [{ ...pair!, enumText: '["a, b", "c", null]' }, { ...plain!, enumText: '1, 2, 3' }] };
+    expect(parametersSchema(edited)).toEqual({ type: 'object', properties: { pair: { type: 'string', enum: ['a, b', 'c', null] }, plain: { type: 'integer', enum: [1, 2, 3] } } });
+  });
+
+  it('writes the type chosen in the form, and a schema the form could not show becomes a plain one of it', () => {
+    const root = rootFromParameters({ type: 'object', properties: { note: { type: ['string', 'null'] }, untyped: { properties: { x: { type: 'string' } } } } });
+    const [note, untyped] = root.properties!;
+    expect(note!.raw).toBeDefined();
+    const changed = { ...root, properties: [withType(note!, 'integer'), withType(untyped!, 'array')] };
+    expect(parametersSchema(changed)).toEqual({
+      type: 'object',
+      properties: { note: { type: 'integer' }, untyped: { type: 'array', items: { type: 'string' } } },
+    });
+  });
+
+  it('keeps required names no property has when another property becomes required', () => {
+    const root = rootFromParameters({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['legacy', 'a'] });
+    const edited = { ...root, properties: root.properties!.map((node) => ({ ...node, required: true })) };
+    expect(parametersSchema(edited)['required']).toEqual(['a', 'b', 'legacy']);
+  });
+
+  it('finds names that two properties of the same object share once trimmed', () => {
+    const root = rootFromParameters({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'object', properties: { x: { type: 'string' }, y: { type: 'string' } } } } });
+    expect(duplicateNames(root).size).toBe(0);
+    const [a, b] = root.properties!;
+    const [x, y] = b!.properties!;
+    const clash = { ...root, properties: [{ ...a!, name: 'b ' }, { ...b!, properties: [x!, { ...y!, name: ' x' }] }] };
+    expect(duplicateNames(clash)).toEqual(new Set([a!.uid, b!.uid, x!.uid, y!.uid]));
   });
 });

@@ -15,6 +15,8 @@ import { axeViolations, focusedId, launchBrowser, overflowsSideways, tabTo, type
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const SCREENSHOT = join(REPO_ROOT, 'docs', 'tool-manager-form.png');
+/** The documentation's picture is written only when `ACODE_SCREENSHOTS=1` is set, so a test run leaves the tree as it was. */
+const WRITE_SCREENSHOTS = process.env['ACODE_SCREENSHOTS'] === '1';
 const TOKEN = 'page-test-token-7f3a';
 /** The upstream's answer: a call to the tool made in the page, with a trailing comma and single quotes. */
 const BROKEN_CALL = `{'items': [{'sku': 'A-1', 'quantity': 2}], 'note': 'rush',}`;
@@ -32,8 +34,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await fixture?.close();
+  // The host is closed even when the browser fails to close.
+  try {
+    await browser?.close();
+  } finally {
+    await fixture?.close();
+  }
 });
 
 /** The host's HTTP API with the token, as a script would call it. */
@@ -329,9 +335,11 @@ describe('the host page', () => {
       expect(await page.locator('#form-errors').isHidden()).toBe(true);
       expect(await axeViolations(page, axeSource)).toEqual([]);
       // The documentation's picture: the new tool's form with the host's two refusals beside their fields.
-      mkdirSync(dirname(SCREENSHOT), { recursive: true });
-      await page.evaluate('document.querySelector("dialog[open]").scrollTop = 0');
-      await page.screenshot({ path: SCREENSHOT, fullPage: false });
+      if (WRITE_SCREENSHOTS) {
+        mkdirSync(dirname(SCREENSHOT), { recursive: true });
+        await page.evaluate('document.querySelector("dialog[open]").scrollTop = 0');
+        await page.screenshot({ path: SCREENSHOT, fullPage: false });
+      }
 
       // Fixed and saved: a visible confirmation.
       await page.keyboard.press('Control+A');
@@ -464,5 +472,66 @@ describe('the host page', () => {
       await context.close();
     },
     120_000,
+  );
+
+  it.skipIf(browser === undefined)(
+    'saves a stored tool whose schema the form cannot fully show with its parameters unchanged when only its description is edited, and refuses two parameters named alike',
+    async () => {
+      const parameters = {
+        type: 'object',
+        properties: {
+          note: { type: ['string', 'null'], description: 'Optional note' },
+          count: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+          pair: { type: 'string', enum: ['a, b', 'c'] },
+          choice: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+          prefix: { maxLength: 8, type: 'string', default: '' },
+        },
+        required: ['pair'],
+      };
+      // (Tuple items, null in a string enum and required names no property has, which the form
+      // also keeps, are refused by the host itself: the unit tests of the form's model cover them.)
+      const created = await api('POST', '/v1/definitions', { name: 'kept_schema', description: 'Before.', version: '1.0.0', parameters });
+      expect(created.status, JSON.stringify(created.json)).toBe(201);
+      const id = created.json.definition.id;
+      const before = (await api('GET', `/v1/definitions/${id}`)).json.definition.definition.parameters;
+
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addInitScript(`sessionStorage.setItem('acode.host.token', ${JSON.stringify(TOKEN)});`);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${fixture!.host.baseUrl}/#/tools`);
+      await page.locator('button[aria-label="Edit kept_schema 1.0.0"]').click();
+      await poll(() => dialogOpen(page)).toBe(true);
+      // What the form cannot show is said so, and left to the pane.
+      expect(await page.locator('fieldset[data-path="note"] .raw-schema').count()).toBe(1);
+      expect(await page.locator('fieldset[data-path="count"] .raw-schema').count()).toBe(1);
+      expect(await page.locator('fieldset[data-path="pair"] [data-key="enum"]').inputValue()).toBe('["a, b","c"]');
+      await page.locator('#def-description').fill('After.');
+      await page.locator('#submit-definition').click();
+      await poll(() => page.locator('#notice').textContent()).toContain('kept_schema 1.0.0 saved.');
+      const after = (await api('GET', `/v1/definitions/${id}`)).json.definition;
+      expect(after.definition.description).toBe('After.');
+      expect(JSON.stringify(after.definition.parameters)).toBe(JSON.stringify(before));
+
+      // A second parameter named like the first (once trimmed): said beside its name, and not saved.
+      await page.locator('button[aria-label="Edit kept_schema 1.0.0"]').click();
+      await poll(() => dialogOpen(page)).toBe(true);
+      await page.locator('#add-parameter').click();
+      const added = page.locator('.property-list.top > ol > li:last-child [data-key="name"]');
+      await added.fill(' pair');
+      const message = page.locator('.property-list.top > ol > li:last-child .field-name .message');
+      await poll(() => message.textContent()).toContain('also named "pair"');
+      expect(await added.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('fieldset[data-path="pair"] > .row [data-key="name"]').first().getAttribute('aria-invalid')).toBe('true');
+      await page.locator('#submit-definition').click();
+      await poll(() => page.locator('#form-status').textContent()).toContain('same name');
+      expect(await dialogOpen(page)).toBe(true);
+      expect(JSON.stringify((await api('GET', `/v1/definitions/${id}`)).json.definition.definition.parameters)).toBe(JSON.stringify(before));
+      expect(await axeViolations(page, axeSource)).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    60_000,
   );
 });

@@ -6,12 +6,9 @@ import { invalidValue } from './config-problems.js';
 import { dottedKey } from './describe-value.js';
 import { canonicalHostPattern, canonicalOrigin } from './gateway-allowed-names.js';
 import { ALLOWED_HOSTS_EXPECTED, ALLOWED_ORIGINS_EXPECTED, GATEWAY_KEYS, GATEWAY_SETTINGS, readNameList, type GatewaySettings, type GatewayUpstreamSettings } from './gateway-settings.js';
-import { KEY_LIKE } from './provider-connection.js';
 import type { ConfigDocument, ConfigPath } from './read-config-file.js';
+import { describeAddressValue, showableEnvName } from './secret-text.js';
 import { PROVIDER_NAME_PATTERN } from './tool-call-settings.js';
-
-/** An environment variable's name, as `auth_token_env` and `api_key_env` take it. */
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 /**
  * `gateway:` in effect, in the file's spelling and in the order of {@link GATEWAY_KEYS}: every key,
@@ -74,7 +71,7 @@ export function checkGatewayValue(document: ConfigDocument, path: ConfigPath, va
     return;
   }
   if (key === 'auth_token_env' || key === 'api_key_env') {
-    if (typeof value === 'string' && (KEY_LIKE.test(value) || !ENV_NAME.test(value))) {
+    if (typeof value === 'string' && !showableEnvName(value)) {
       // Not echoed: it may be the secret itself.
       throw new ConfigurationException(
         ERROR_CODES.CONFIG_INVALID,
@@ -95,9 +92,8 @@ export function checkGatewayValue(document: ConfigDocument, path: ConfigPath, va
   }
   if (key === 'base_url' && !isPlainHttpUrl(value)) {
     const expected = 'an http or https URL without credentials, query or fragment';
-    // A URL with an `@` may carry a credential: it is described, never echoed.
-    if (typeof value === 'string' && value.includes('@')) throw invalidValue(document, path, expected, value, `${dottedKey(path)} must be ${expected}; got a string containing "@"`);
-    throw invalidValue(document, path, expected, value);
+    // A URL that may carry a credential (user, query, fragment) is described, never echoed.
+    throw invalidValue(document, path, expected, value, `${dottedKey(path)} must be ${expected}; got ${describeAddressValue(value)}`);
   }
 }
 

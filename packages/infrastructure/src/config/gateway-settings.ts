@@ -5,6 +5,7 @@ import { invalidValue, isMapping, sectionMapping, unknownKey } from './config-pr
 import { readModelMap, type ModelMapping } from './gateway-model-map.js';
 import type { ConfigWarning } from './acode-config.js';
 import type { SettingRule } from './setting-rule.js';
+import { NOT_A_VARIABLE_NAME, showableEnvName } from './secret-text.js';
 
 const MiB = 1024 * 1024;
 
@@ -104,8 +105,6 @@ export const DEFAULT_GATEWAY_SETTINGS: GatewaySettings = Object.freeze({
   models: Object.freeze([]),
 });
 
-/** An environment variable's name, as `auth_token_env` and `api_key_env` take it. */
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 type MutableGateway = { -readonly [K in keyof GatewaySettings]?: GatewaySettings[K] };
 
@@ -139,8 +138,12 @@ export function readGatewaySection(document: ConfigDocument, body: unknown, warn
         break;
       case 'auth_token_env':
         // Only the variable's name is configured; the host reads (and requires) its value at startup.
-        if (typeof value !== 'string' || !ENV_NAME.test(value)) {
-          throw invalidValue(document, path, 'the name of an environment variable (letters, digits and "_", not starting with a digit)', value);
+        // A name that looks like a token is refused too: the host would name it in "not set".
+        if (typeof value !== 'string' || !showableEnvName(value)) {
+          const expected = 'the name of an environment variable (letters, digits and "_", not starting with a digit)';
+          // A string here may be the token itself: it is never echoed (the message reaches the log on a reload).
+          const reason = typeof value === 'string' ? `gateway.auth_token_env must be ${expected}; ${NOT_A_VARIABLE_NAME}` : undefined;
+          throw invalidValue(document, path, expected, value, reason);
         }
         gateway.authTokenEnv = value;
         break;

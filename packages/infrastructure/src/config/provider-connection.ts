@@ -3,15 +3,9 @@ import { ERROR_CODES } from '@acode/domain';
 import { readProviderSettings, type Environment } from '../model-clients/provider-settings.js';
 import type { ProviderConnectionKey } from './config-key.js';
 import { dottedKey } from './describe-value.js';
+import { showableEnvName } from './secret-text.js';
 
-/** What `api_key_env` accepts: an environment variable's name, as `readProviderSettings` checks it. */
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
-
-/**
- * Prefixes of API keys and tokens people paste by mistake (OpenAI and Anthropic `sk-`, Stripe
- * `pk_`/`rk_`, Slack `xox*-`, GitHub `ghp_`/`gho_`/`github_pat_`, Hugging Face `hf_`).
- */
-export const KEY_LIKE = /^(?:sk|pk|rk|xox[a-z]|ghp|gho|github_pat|hf)[-_]|^bearer\s/i;
+export { KEY_LIKE } from './secret-text.js';
 
 /** Where a provider's base URL is assumed while checking one of its other keys alone. */
 const STAND_IN_BASE_URL = 'http://127.0.0.1';
@@ -49,7 +43,7 @@ export function readConnectionSettings(model: unknown, provider: string): Record
  */
 export function checkConnectionValue(provider: string, key: ProviderConnectionKey, value: unknown): void {
   const path = ['model', 'providers', provider, key];
-  if (key === 'api_key_env' && typeof value === 'string' && (KEY_LIKE.test(value) || !ENV_NAME.test(value))) {
+  if (key === 'api_key_env' && typeof value === 'string' && !showableEnvName(value)) {
     // Not echoed: it may be the secret itself.
     throw new ConfigurationException(
       ERROR_CODES.CONFIG_INVALID,

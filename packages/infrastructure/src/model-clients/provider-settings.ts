@@ -1,6 +1,7 @@
 import { ConfigurationException } from '@acode/application';
 import { ERROR_CODES } from '@acode/domain';
 import { describeValue, dottedKey, quote } from '../config/describe-value.js';
+import { describeAddressValue, ENV_NAME, NOT_A_VARIABLE_NAME, showableEnvName } from '../config/secret-text.js';
 import { PROVIDER_NAME_PATTERN } from '../config/tool-call-settings.js';
 import { SecretValue } from './secret-value.js';
 import type { ServerNaming } from './server-naming.js';
@@ -71,7 +72,6 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 const KNOWN_KEYS = new Set(['type', 'base_url', 'model', 'timeout_ms', 'api_key_env', 'tool_call']);
 /** Keys that would put a secret in the file: refused, not ignored, so the secret is noticed and moved. */
 const SECRET_KEYS = new Set(['api_key', 'apikey', 'key', 'token', 'password', 'secret', 'authorization']);
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const MAX_BASE_URL_LENGTH = 2048;
 const MAX_MODEL_NAME_LENGTH = 256;
@@ -90,8 +90,10 @@ export function readProviderSettings(
   providerName: string,
   env: Environment,
   overrides: ProviderSettingsOverrides = {},
+  keyPath: readonly string[] = ['model', 'providers', providerName],
 ): ProviderSettings {
-  const path = ['model', 'providers', providerName];
+  // Messages name the keys where the user wrote them: `keyPath` when the section stands in for another (`gateway.upstream`).
+  const path = [...keyPath];
   if (!PROVIDER_NAME_PATTERN.test(providerName)) {
     throw invalid(path, `provider name ${quote(providerName)} must be lowercase letters, digits, "_" or "-", start with a letter and be at most 64 characters`);
   }
@@ -151,8 +153,8 @@ function readBaseUrl(path: string[], value: unknown): string {
   const key = [...path, 'base_url'];
   const expected = 'an http or https URL without credentials, query or fragment';
   if (value === undefined) throw invalid(key, `${dottedKey(key)} is required for a provider that is not ollama; set it to the server's URL, such as http://127.0.0.1:8000/v1`);
-  // A URL with an `@` may carry a credential: it is described, never echoed.
-  const shown = typeof value === 'string' && value.includes('@') ? 'a string containing "@"' : describeValue(value);
+  // A URL that may carry a credential (`@`, a query, a fragment) is described, never echoed.
+  const shown = describeAddressValue(value);
   if (typeof value !== 'string' || value.length > MAX_BASE_URL_LENGTH || CONTROL_CHARACTER.test(value)) throw mustBe(key, expected, shown);
   let url: URL;
   try {
@@ -182,11 +184,15 @@ function readTimeout(path: string[], value: unknown): number {
 
 function readApiKey(path: string[], value: unknown, env: Environment): { apiKeyEnv: string; apiKey: SecretValue } {
   const key = [...path, 'api_key_env'];
-  if (typeof value !== 'string' || !ENV_NAME.test(value)) {
-    throw mustBe(key, 'the name of an environment variable (letters, digits and "_", not starting with a digit)', describeValue(value));
-  }
+  const expected = 'the name of an environment variable (letters, digits and "_", not starting with a digit)';
+  // A string here may be the key itself, pasted by mistake: it is never echoed (reloads log these messages).
+  if (typeof value === 'string' && !ENV_NAME.test(value)) throw invalid(key, `${dottedKey(key)} must be ${expected}; ${NOT_A_VARIABLE_NAME}`);
+  if (typeof value !== 'string') throw mustBe(key, expected, describeValue(value));
   const secret = Object.hasOwn(env, value) ? env[value] : undefined;
   if (secret === undefined || secret === '') {
+    if (!showableEnvName(value)) {
+      throw invalid(key, `${dottedKey(key)} names an environment variable that is not set, and ${NOT_A_VARIABLE_NAME}; put the key in an environment variable and name that variable in api_key_env`);
+    }
     throw invalid(key, `${dottedKey(key)} names the environment variable ${value}, which is not set; export it or remove api_key_env`);
   }
   return { apiKeyEnv: value, apiKey: new SecretValue(secret) };

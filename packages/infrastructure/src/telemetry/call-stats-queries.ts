@@ -50,58 +50,102 @@ export function bucketSizeFor(spanMs: number): number {
 
 /**
  * Per-model aggregates of a period and its time series, computed by SQLite over the rows the
- * query covers (read through the `(provider, timestamp)` and `(provider, model, timestamp)`
- * indexes). A model's latency is over its requests, not its calls: the model's time is the
- * request's, so a request with three calls counts once. Percentiles are nearest-rank.
- * `hasLive` says whether the table has migration 0005's columns (a reader may open an older file).
+ * query covers, read from the covering index `tool_calls_live_stats` (no row lookups). The counts
+ * by model, upstream, tool, format and outcome come from one grouped pass (each GROUP BY over the
+ * period sorts all its rows; the groups themselves are few) and are summed here. A model's
+ * upstream is the one with most of its calls. A model's latency is over its requests, not its
+ * calls: the model's time is the request's, so a request with three calls counts once.
+ * Percentiles are nearest-rank. `hasLive` says whether the table has migration 0005's columns
+ * (a reader may open an older file).
  */
 export function computeCallStats(statement: StatementSource, query: CallsQuery, hasLive: boolean, now: Date): CallStatsReport {
   const filter = callsFilter(query, now);
   const spanMs = Date.parse(filter.until) - Date.parse(filter.since);
   const bucketMs = bucketSizeFor(Math.max(spanMs, 1));
-  const outcomes = `COUNT(*) AS calls,
-      COUNT(*) FILTER (WHERE parse_result = 'success') AS success,
-      COUNT(*) FILTER (WHERE parse_result = 'repaired') AS repaired,
-      COUNT(*) FILTER (WHERE parse_result = 'retried') AS retried,
-      COUNT(*) FILTER (WHERE parse_result = 'failed') AS failed`;
-  const totals = statement(`SELECT ${outcomes} FROM tool_calls ${filter.where}`).get(filter.parameters) as OutcomeRow;
-  const modelRows = statement(
-    `SELECT model, MAX(upstream) AS upstream, ${outcomes} FROM tool_calls ${filter.where} GROUP BY model ORDER BY calls DESC, model LIMIT ${MAX_STATS_MODELS}`,
-  ).all(filter.parameters) as Array<OutcomeRow & { model: string; upstream: string | null }>;
+  const format = hasLive ? 'text_format' : 'NULL';
+  const groups = statement(
+    `SELECT model, upstream, tool, ${format} AS format, parse_result AS result, COUNT(*) AS calls FROM tool_calls ${filter.where} GROUP BY model, upstream, tool, format, parse_result`,
+  ).all(filter.parameters) as GroupRow[];
 
-  // The breakdowns cover the listed models only, so their size stays bounded whatever the period holds.
-  const listed = { ...filter.parameters, models: JSON.stringify(modelRows.map((row) => row.model)) };
+  const totals = emptyCounts();
+  const byModel = new Map<string, ModelTally>();
+  for (const group of groups) {
+    addOutcome(totals, group.result, group.calls);
+    let tally = byModel.get(group.model);
+    if (tally === undefined) byModel.set(group.model, (tally = { counts: emptyCounts(), upstreams: new Map(), tools: new Map(), formats: new Map() }));
+    addOutcome(tally.counts, group.result, group.calls);
+    if (group.upstream !== null) add(tally.upstreams, group.upstream, group.calls);
+    add(tally.tools, group.tool, group.calls);
+    if (group.format !== null) add(tally.formats, group.format, group.calls);
+  }
+  const listedModels = [...byModel.entries()]
+    .sort(([a, left], [b, right]) => right.counts.calls - left.counts.calls || compareText(a, b))
+    .slice(0, MAX_STATS_MODELS);
+
+  // The repairs and latency cover the listed models only, so their size stays bounded whatever the period holds.
+  const listed = { ...filter.parameters, models: JSON.stringify(listedModels.map(([model]) => model)) };
   const inListed = `${filter.where} AND model IN (SELECT value FROM json_each(@models))`;
+  // Most calls have no repair: only those are expanded.
   const repairs = statement(
-    `SELECT model, repair.value AS name, COUNT(DISTINCT tool_calls.id) AS calls FROM tool_calls, json_each(tool_calls.repairs) AS repair ${inListed}
+    `SELECT model, repair.value AS name, COUNT(DISTINCT tool_calls.id) AS calls FROM tool_calls, json_each(tool_calls.repairs) AS repair ${inListed} AND repairs <> '[]'
       GROUP BY model, repair.value ORDER BY calls DESC, name`,
-  ).all(listed) as NamedCount[];
-  const formats = hasLive
-    ? (statement(`SELECT model, text_format AS name, COUNT(*) AS calls FROM tool_calls ${inListed} AND text_format IS NOT NULL GROUP BY model, text_format ORDER BY calls DESC, name`).all(
-        listed,
-      ) as NamedCount[])
-    : [];
-  const tools = statement(
-    `SELECT model, name, calls FROM (
-        SELECT model, tool AS name, COUNT(*) AS calls, ROW_NUMBER() OVER (PARTITION BY model ORDER BY COUNT(*) DESC, tool) AS position
-        FROM tool_calls ${inListed} GROUP BY model, tool
-      ) WHERE position <= ${MAX_STATS_TOOLS} ORDER BY calls DESC, name`,
   ).all(listed) as NamedCount[];
   const latency = hasLive ? (statement(percentilesSql('model', inListed, 'model')).all(listed) as Array<PercentileRow & { model: string }>) : [];
 
-  const models = modelRows.map((row): ModelCallStats => {
-    const found = latency.find((entry) => entry.model === row.model);
+  const models = listedModels.map(([model, tally]): ModelCallStats => {
+    const found = latency.find((entry) => entry.model === model);
+    const [upstream] = mostFirst(tally.upstreams, 1);
     return {
-      model: row.model,
-      ...(row.upstream === null ? {} : { upstream: row.upstream }),
-      ...counts(row),
+      model,
+      ...(upstream === undefined ? {} : { upstream: upstream[0] }),
+      ...tally.counts,
       ...(found === undefined ? {} : { latency: percentiles(found) }),
-      repairs: countsOf(repairs, row.model),
-      formats: countsOf(formats, row.model),
-      tools: countsOf(tools, row.model),
+      repairs: countsOf(repairs, model),
+      formats: Object.fromEntries(mostFirst(tally.formats)),
+      tools: Object.fromEntries(mostFirst(tally.tools, MAX_STATS_TOOLS)),
     };
   });
-  return { since: filter.since, until: filter.until, bucketMs, totals: counts(totals), models, series: series(statement, filter, bucketMs, hasLive, outcomes) };
+  return { since: filter.since, until: filter.until, bucketMs, totals, models, series: series(statement, filter, bucketMs, hasLive) };
+}
+
+interface GroupRow {
+  readonly model: string;
+  readonly upstream: string | null;
+  readonly tool: string;
+  readonly format: string | null;
+  readonly result: string;
+  readonly calls: number;
+}
+
+interface ModelTally {
+  readonly counts: MutableCounts;
+  readonly upstreams: Map<string, number>;
+  readonly tools: Map<string, number>;
+  readonly formats: Map<string, number>;
+}
+
+type MutableCounts = { -readonly [K in keyof OutcomeCounts]: number };
+
+function emptyCounts(): MutableCounts {
+  return { calls: 0, success: 0, repaired: 0, retried: 0, failed: 0 };
+}
+
+function addOutcome(counts: MutableCounts, result: string, calls: number): void {
+  counts.calls += calls;
+  if (result === 'success' || result === 'repaired' || result === 'retried' || result === 'failed') counts[result] += calls;
+}
+
+function add(map: Map<string, number>, key: string, calls: number): void {
+  map.set(key, (map.get(key) ?? 0) + calls);
+}
+
+/** Entries by most calls, then name (as SQLite orders text), at most `limit`. */
+function mostFirst(map: ReadonlyMap<string, number>, limit = Number.POSITIVE_INFINITY): Array<[string, number]> {
+  return [...map.entries()].sort(([a, left], [b, right]) => right - left || compareText(a, b)).slice(0, limit);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The calls of a period, newest first, at most `limit` (50 by default, never more than {@link MAX_TELEMETRY_QUERY_ROWS}). */
@@ -154,14 +198,24 @@ function percentilesSql(group: string, where: string, label: string): string {
     SELECT ${label}, MAX(n) AS requests, ${at(50)}, ${at(90)}, ${at(99)} FROM ranked GROUP BY ${label}`;
 }
 
-function series(statement: StatementSource, filter: CallsFilter, bucketMs: number, hasLive: boolean, outcomes: string): CallStatsBucket[] {
-  // The bucket of a row, counted from `since`; julianday keeps milliseconds, whatever the ISO form.
-  // Rounded to whole ms first: a day fraction times 86 400 000 lands a hair below the bucket's edge.
-  const bucket = `CAST(ROUND((julianday(timestamp) - julianday(@since)) * 86400000) AS INTEGER) / ${bucketMs}`;
-  const counted = statement(`SELECT ${bucket} AS bucket, ${outcomes} FROM tool_calls ${filter.where} GROUP BY bucket`).all(filter.parameters) as Array<OutcomeRow & { bucket: number }>;
-  const latency = hasLive ? (statement(percentilesSql(bucket, filter.where, 'bucket')).all(filter.parameters) as Array<PercentileRow & { bucket: number }>) : [];
+function series(statement: StatementSource, filter: CallsFilter, bucketMs: number, hasLive: boolean): CallStatsBucket[] {
   const since = Date.parse(filter.since);
   const count = Math.max(1, Math.ceil((Date.parse(filter.until) - since) / bucketMs));
+  // The bucket of a row, counted from `since`; julianday keeps milliseconds, whatever the ISO form.
+  // Rounded to whole ms first: a day fraction times 86 400 000 lands a hair below the bucket's edge.
+  // The width is a parameter, so one statement serves every period; a row at `until` itself goes
+  // in the last bucket, not in one past the series.
+  const bucket = `MIN(CAST(ROUND((julianday(timestamp) - julianday(@since)) * 86400000) AS INTEGER) / CAST(@bucket_ms AS INTEGER), CAST(@last_bucket AS INTEGER))`;
+  const parameters = { ...filter.parameters, bucket_ms: bucketMs, last_bucket: count - 1 };
+  const counted = statement(
+    `SELECT ${bucket} AS bucket, COUNT(*) AS calls,
+      COUNT(*) FILTER (WHERE parse_result = 'success') AS success,
+      COUNT(*) FILTER (WHERE parse_result = 'repaired') AS repaired,
+      COUNT(*) FILTER (WHERE parse_result = 'retried') AS retried,
+      COUNT(*) FILTER (WHERE parse_result = 'failed') AS failed
+    FROM tool_calls ${filter.where} GROUP BY bucket`,
+  ).all(parameters) as Array<OutcomeRow & { bucket: number }>;
+  const latency = hasLive ? (statement(percentilesSql(bucket, filter.where, 'bucket')).all(parameters) as Array<PercentileRow & { bucket: number }>) : [];
   return Array.from({ length: count }, (_, index): CallStatsBucket => {
     const row = counted.find((entry) => entry.bucket === index);
     const times = latency.find((entry) => entry.bucket === index);

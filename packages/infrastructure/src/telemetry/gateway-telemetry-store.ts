@@ -1,6 +1,6 @@
 import type { ITelemetryStore, TelemetryQuery, ToolCallStats } from '@acode/application';
 import { ERROR_CODE_TITLES, type ErrorCode, type ToolCallTelemetryRecord } from '@acode/domain';
-import { scrubArgumentsText } from '../tool-calls/scrub-secrets.js';
+import { scrubArgumentsText, scrubSecrets } from '../tool-calls/scrub-secrets.js';
 
 /** The provider the gateway's rows are recorded under: `acode providers stats gateway` reads them. */
 export const GATEWAY_TELEMETRY_PROVIDER = 'gateway';
@@ -27,8 +27,8 @@ export function gatewayTelemetryStore(store: ITelemetryStore, upstream: string):
         ...rest,
         provider: GATEWAY_TELEMETRY_PROVIDER,
         upstream,
-        ...(originalArguments === undefined ? {} : { originalArguments: scrubArgumentsText(originalArguments) }),
-        ...(finalArguments === undefined ? {} : { finalArguments: scrubArgumentsText(finalArguments) }),
+        ...(originalArguments === undefined ? {} : { originalArguments: scrubStoredArguments(originalArguments) }),
+        ...(finalArguments === undefined ? {} : { finalArguments: scrubStoredArguments(finalArguments) }),
         ...(message === undefined ? {} : { errorMessage: message }),
       });
     },
@@ -40,4 +40,18 @@ export function gatewayTelemetryStore(store: ITelemetryStore, upstream: string):
     ...(store.findCall === undefined ? {} : { findCall: store.findCall.bind(store) }),
     close: (): void => store.close(),
   };
+}
+
+/**
+ * Arguments text with every secret-named key's value redacted, however long the text: JSON is
+ * always parsed and scrubbed by key (the gateway's argument size limit bounds the parse), since
+ * the token scan alone redacts only the first word of a value (`"password":"correct horse…"`).
+ * Only text that is not JSON gets the token scan.
+ */
+function scrubStoredArguments(text: string): string {
+  try {
+    return JSON.stringify(scrubSecrets(JSON.parse(text)));
+  } catch {
+    return scrubArgumentsText(text);
+  }
 }

@@ -25,10 +25,11 @@ export function parseSince(text: string, now: Date): SinceParsing {
   const duration = DURATION.exec(trimmed);
   if (duration !== null) {
     const [, amount = '', unit = ''] = duration;
-    const start = now.getTime() - Number(amount) * (UNIT_MS[unit] ?? 0);
-    return { ok: true, since: new Date(start).toISOString() };
+    const start = new Date(now.getTime() - Number(amount) * (UNIT_MS[unit] ?? 0));
+    // Six digits of weeks reach past the dates a Date can hold (or ISO 8601 years can write).
+    if (Number.isFinite(start.getTime()) && start.getUTCFullYear() >= 0 && start.getUTCFullYear() <= 9999) return { ok: true, since: start.toISOString() };
   }
-  const instant = parseIsoInstant(trimmed);
+  const instant = duration === null ? parseIsoInstant(trimmed) : undefined;
   if (instant !== undefined) return { ok: true, since: instant };
   return {
     ok: false,

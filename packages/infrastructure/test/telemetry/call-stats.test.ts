@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { bucketSizeFor } from '../../src/telemetry/call-stats-queries.js';
+import { bucketSizeFor, computeCallStats } from '../../src/telemetry/call-stats-queries.js';
 import { TELEMETRY_MIGRATIONS } from '../../src/telemetry/index.js';
 import { makeRecord, makeTempDir, openStore, thrownBy } from './telemetry-fixture.js';
 
@@ -82,6 +82,70 @@ describe('SqliteTelemetryStore.callStats', () => {
     const store = storeWithCalls();
     expect(thrownBy(() => store.callStats({ since: 'yesterday' }))).toMatchObject({ code: 'ACODE-TEL-001', message: expect.stringContaining('since must be') });
     expect(thrownBy(() => store.callStats({ since: UNTIL, until: SINCE }))).toMatchObject({ code: 'ACODE-TEL-001', message: expect.stringContaining('until must not be before since') });
+  });
+
+  it("names a model's upstream by most calls, not by name", () => {
+    const store = openStore(join(makeTempDir(), 'acode.db'));
+    for (const [index, upstream] of ['alpha', 'alpha', 'alpha', 'zulu'].entries()) {
+      store.record(makeRecord({ provider: 'gateway', upstream, model: 'qwen', correlationId: `r${index}`, timestamp: at(5) }));
+    }
+    expect(store.callStats({ provider: 'gateway', since: SINCE, until: UNTIL }).models[0]?.upstream).toBe('alpha');
+  });
+
+  it('counts a call made at the very end of the period in the last bucket', () => {
+    const store = openStore(join(makeTempDir(), 'acode.db'));
+    store.record(makeRecord({ provider: 'gateway', model: 'qwen', timestamp: UNTIL, upstreamMs: 250 }));
+    const report = store.callStats({ provider: 'gateway', since: SINCE, until: UNTIL });
+    expect(report.totals.calls).toBe(1);
+    expect(report.series).toHaveLength(60);
+    expect(report.series.reduce((sum, bucket) => sum + bucket.calls, 0)).toBe(1);
+    expect(report.series[59]).toMatchObject({ calls: 1, p50Ms: 250 });
+  });
+
+  it('prepares the same statements whatever the period, so their cache stays bounded', () => {
+    const db = new Database(':memory:');
+    try {
+      db.exec('CREATE TABLE tool_calls (id INTEGER PRIMARY KEY, timestamp TEXT, correlation_id TEXT, provider TEXT, model TEXT, tool TEXT, parse_result TEXT, repairs TEXT, upstream TEXT, text_format TEXT, upstream_ms REAL)');
+      const texts = new Set<string>();
+      const source = (sql: string) => (texts.add(sql), db.prepare(sql));
+      const now = new Date('2026-06-01T00:00:00.000Z');
+      // Periods of one to twenty years: every one past 420 days gets a bucket width of its own.
+      for (let days = 365; days <= 7_300; days += 365) {
+        computeCallStats(source, { provider: 'gateway', since: new Date(now.getTime() - days * 86_400_000).toISOString(), until: now.toISOString() }, true, now);
+      }
+      computeCallStats(source, { provider: 'gateway', since: at(0), until: UNTIL }, true, now);
+      const once = texts.size;
+      computeCallStats(source, { provider: 'gateway', since: '2000-01-01T00:00:00.000Z', until: now.toISOString() }, true, now);
+      expect(texts.size).toBe(once);
+      expect(once).toBeLessThanOrEqual(6);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('reads a period from the covering index alone, with or without a model', () => {
+    const file = join(makeTempDir(), 'acode.db');
+    openStore(file).close();
+    const db = new Database(file, { readonly: true });
+    try {
+      const plans: string[] = [];
+      const source = (sql: string) => {
+        const statement = db.prepare(sql);
+        return Object.assign(Object.create(statement) as Database.Statement, {
+          all: (parameters: Record<string, unknown>) => {
+            const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(parameters) as Array<{ detail: string }>;
+            plans.push(plan.filter((step) => / tool_calls\b/.test(step.detail)).map((step) => step.detail).join(' | '));
+            return statement.all(parameters);
+          },
+        });
+      };
+      computeCallStats(source, { provider: 'gateway', since: SINCE, until: UNTIL }, true, new Date(UNTIL));
+      computeCallStats(source, { provider: 'gateway', since: SINCE, until: UNTIL, model: 'qwen' }, true, new Date(UNTIL));
+      expect(plans.length).toBeGreaterThanOrEqual(10);
+      for (const plan of plans) expect(plan).toMatch(/^SEARCH tool_calls USING COVERING INDEX tool_calls_live_stats \(provider=\? AND timestamp>\? AND timestamp<\?\)$/);
+    } finally {
+      db.close();
+    }
   });
 
   it('picks round bucket sizes of at most 60 buckets', () => {

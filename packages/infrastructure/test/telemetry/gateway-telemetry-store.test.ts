@@ -39,4 +39,17 @@ describe('gatewayTelemetryStore', () => {
     expect(without).not.toHaveProperty('originalArguments');
     expect(without).not.toHaveProperty('finalArguments');
   });
+
+  it('redacts a secret-named value in full when the arguments are long', () => {
+    const store = openStore(':memory:');
+    const content = 'lorem ipsum '.repeat(200);
+    const args = JSON.stringify({ password: 'correct horse battery staple', content });
+    expect(args.length).toBeGreaterThan(2_000);
+    gatewayTelemetryStore(store, 'vllm').record(makeRecord({ originalArguments: args, finalArguments: args }));
+    const [row] = store.query();
+    for (const text of [row?.originalArguments, row?.finalArguments]) {
+      expect(text).not.toMatch(/correct|horse|battery|staple/);
+      expect(JSON.parse(text ?? '{}')).toMatchObject({ password: '[REDACTED]' });
+    }
+  });
 });

@@ -38,6 +38,9 @@ describe('parseSince', () => {
     '-1d',
     '1.5h',
     '24 h',
+    // Further back than a date can be written.
+    '999999w',
+    '200000w',
     '24H',
     '1y',
     '1234567h',

@@ -5,12 +5,16 @@ import { CallsTable } from './calls-table.js';
 import { LiveChart, type ChartSeries } from './live-chart.js';
 import { PERIODS, percent, type CallSummary, type GatewayStats, type Period } from './live-model.js';
 import { ModelCards } from './model-cards.js';
+import { refreshThrottle } from './refresh-throttle.js';
 
 /** Rows the table keeps. */
 const LISTED_CALLS = 50;
 
 /** How long after a pushed call the figures are read again: a burst of calls costs one read. */
 const REFRESH_AFTER_EVENT_MS = 300;
+
+/** While calls keep coming, the figures are still read again this often (and no more often). */
+const REFRESH_DURING_BURST_MS = 1000;
 
 /** The period slides on even without calls: the figures are read again this often. */
 const REFRESH_EVERY_MS = 30_000;
@@ -60,11 +64,11 @@ export function LiveView({ api }: { api: HostApi }) {
 
   // New calls as they happen: shown at once, then the figures are read again. One stream for the
   // view's life: a change of period or model reads through these refs rather than reconnecting.
-  const refresh = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ load, model });
   latest.current = { load, model };
   useEffect(() => {
     const stop = new AbortController();
+    const refresh = refreshThrottle(() => void latest.current.load(), REFRESH_AFTER_EVENT_MS, REFRESH_DURING_BURST_MS);
     void api.stream(
       '/v1/gateway/events',
       (event) => {
@@ -78,15 +82,14 @@ export function LiveView({ api }: { api: HostApi }) {
         const { model: shown } = latest.current;
         if (shown !== '' && call.model !== shown) return;
         setCalls((listed) => [call, ...listed].slice(0, LISTED_CALLS));
-        clearTimeout(refresh.current);
-        refresh.current = setTimeout(() => void latest.current.load(), REFRESH_AFTER_EVENT_MS);
+        refresh.call();
       },
       stop.signal,
       setStream,
     );
     return () => {
       stop.abort();
-      clearTimeout(refresh.current);
+      refresh.cancel();
     };
   }, [api]);
 

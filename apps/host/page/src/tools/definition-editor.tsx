@@ -3,7 +3,7 @@ import { HostError, type HostApi } from '../api.js';
 import { CATEGORIES, sourceLabel, type DefinitionEntry, type ToolDefinitionJson } from './definition-entry.js';
 import { placeErrors, violationsOf, type PlacedErrors } from './host-errors.js';
 import { PropertyList } from './parameter-editor.js';
-import { parametersSchema, parseParametersText, rootFromParameters, type ParamNode } from './schema-model.js';
+import { duplicateNames, parametersSchema, parseParametersText, rootFromParameters, type ParamNode } from './schema-model.js';
 import { TryIt } from './try-it.js';
 
 const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
@@ -148,6 +148,14 @@ function EditableDefinition(props: Props) {
       document.getElementById('schema-text')?.focus();
       return;
     }
+    // Two properties of one object named alike would silently become one: refused here, each said beside its name.
+    const twins = duplicateNames(root);
+    if (twins.size > 0) {
+      setStatus('Two parameters of the same object have the same name: rename one before saving.');
+      const first = [...document.querySelectorAll<HTMLInputElement>('.editor [data-key="name"]')].find((input) => twins.has(input.id.slice(0, -'-name'.length)));
+      first?.focus();
+      return;
+    }
     setSaving(true);
     setErrors(NO_ERRORS);
     setStatus(entry === undefined ? 'Creating…' : 'Saving…');
@@ -276,7 +284,7 @@ function EditableDefinition(props: Props) {
           <fieldset class="parameters-fieldset" id="parameters-fieldset">
             <legend>Parameters</legend>
             <p class="hint" id="enum-hint">
-              Allowed values: separated by commas. Move up and Move down set the order models see.
+              Allowed values: separated by commas, or a JSON array such as ["a, b", null] when a value holds a comma or is not text. Move up and Move down set the order models see.
             </p>
             <PropertyList nodes={root.properties ?? []} path="" errors={errors.nodes} onChange={changeRoot} />
           </fieldset>

@@ -13,6 +13,8 @@ interface Props {
   readonly onChange: (node: ParamNode) => void;
   /** Move, remove: for properties only. */
   readonly position?: { readonly index: number; readonly count: number; readonly onMove: (delta: -1 | 1) => void; readonly onRemove: () => void };
+  /** Why the name cannot be kept (another property of the same object has it), shown beside the name. */
+  readonly nameProblem?: string;
 }
 
 const BOUND_LABELS: Partial<Record<ParameterType, [string, string]>> = {
@@ -30,24 +32,35 @@ export function ParameterEditor(props: Props) {
   const invalid = (key: string) => (nodeErrors?.keys.has(key) ? 'true' : undefined);
   const describedBy = (key: string, hint?: string) => [hint, nodeErrors?.keys.has(key) ? `${uid}-message` : undefined].filter(Boolean).join(' ') || undefined;
   const set = (patch: Partial<ParamNode>) => props.onChange({ ...node, ...patch });
-  const text = (key: 'name' | 'description' | 'enumText' | 'defaultText' | 'minText' | 'maxText', label: string, dataKey: string, hint?: string) => (
-    <div class={`field field-${dataKey}`}>
-      <label for={`${uid}-${dataKey}`}>{label}</label>
-      <input
-        id={`${uid}-${dataKey}`}
-        data-key={dataKey}
-        type="text"
-        autocomplete="off"
-        spellcheck={false}
-        value={node[key]}
-        aria-invalid={invalid(dataKey)}
-        aria-describedby={describedBy(dataKey, hint)}
-        onInput={(event) => set({ [key]: event.currentTarget.value })}
-      />
-    </div>
-  );
-  const bounds = BOUND_LABELS[node.type];
-  const scalar = node.type !== 'array' && node.type !== 'object';
+  const nameProblem = props.nameProblem;
+  const text = (key: 'name' | 'description' | 'enumText' | 'defaultText' | 'minText' | 'maxText', label: string, dataKey: string, hint?: string) => {
+    // A name another property has: said beside the name field, which is marked invalid.
+    const ownProblem = key === 'name' ? nameProblem : undefined;
+    return (
+      <div class={`field field-${dataKey}`}>
+        <label for={`${uid}-${dataKey}`}>{label}</label>
+        <input
+          id={`${uid}-${dataKey}`}
+          data-key={dataKey}
+          type="text"
+          autocomplete="off"
+          spellcheck={false}
+          value={node[key]}
+          aria-invalid={ownProblem !== undefined ? 'true' : invalid(dataKey)}
+          aria-describedby={[describedBy(dataKey, hint), ownProblem !== undefined ? `${uid}-name-message` : undefined].filter(Boolean).join(' ') || undefined}
+          onInput={(event) => set({ [key]: event.currentTarget.value })}
+        />
+        {key === 'name' ? (
+          <p class="message" id={`${uid}-name-message`}>
+            {ownProblem}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const raw = node.raw !== undefined;
+  const bounds = raw ? undefined : BOUND_LABELS[node.type];
+  const scalar = !raw && node.type !== 'array' && node.type !== 'object';
   const position = props.position;
 
   return (
@@ -60,11 +73,16 @@ export function ParameterEditor(props: Props) {
           <select
             id={`${uid}-type`}
             data-key="type"
-            value={node.type}
+            value={raw ? '' : node.type}
             aria-invalid={invalid('type')}
-            aria-describedby={describedBy('type')}
-            onChange={(event) => props.onChange(withType(node, event.currentTarget.value as ParameterType))}
+            aria-describedby={describedBy('type', raw ? `${uid}-raw` : undefined)}
+            onChange={(event) => event.currentTarget.value !== '' && props.onChange(withType(node, event.currentTarget.value as ParameterType))}
           >
+            {raw ? (
+              <option value="" disabled>
+                other (see the JSON Schema pane)
+              </option>
+            ) : null}
             {PARAMETER_TYPES.map((type) => (
               <option key={type} value={type}>
                 {type}
@@ -79,7 +97,13 @@ export function ParameterEditor(props: Props) {
           </div>
         ) : null}
       </div>
-      {text('description', 'Description', 'description')}
+      {raw ? (
+        <p class="hint raw-schema" id={`${uid}-raw`}>
+          This schema is edited in the JSON Schema pane: the form cannot show it (such as a list of types, anyOf, $ref or a tuple). It is saved as it is.
+        </p>
+      ) : (
+        text('description', 'Description', 'description')
+      )}
       <div class="row">
         {scalar ? text('enumText', 'Allowed values', 'enum', 'enum-hint') : null}
         {scalar ? text('defaultText', 'Default', 'default') : null}
@@ -89,12 +113,12 @@ export function ParameterEditor(props: Props) {
       <p class="message" id={`${uid}-message`}>
         {nodeErrors?.texts.join(' ')}
       </p>
-      {node.type === 'array' && node.items !== undefined ? (
+      {!raw && node.type === 'array' && node.items !== undefined ? (
         <div class="nested">
           <ParameterEditor node={node.items} path={`${props.path}[]`} title={`Each element of ${props.path || 'the list'}`} kind="items" errors={errors} onChange={(items) => set({ items })} />
         </div>
       ) : null}
-      {node.type === 'object' ? <PropertyList nodes={node.properties ?? []} path={props.path} ownerUid={uid} errors={errors} onChange={(properties) => set({ properties })} /> : null}
+      {!raw && node.type === 'object' ? <PropertyList nodes={node.properties ?? []} path={props.path} ownerUid={uid} errors={errors} onChange={(properties) => set({ properties })} /> : null}
       {position !== undefined ? (
         <div class="buttons">
           <button type="button" data-action="up" disabled={position.index === 0} aria-label={`Move up ${props.title}`} onClick={() => position.onMove(-1)}>
@@ -149,6 +173,8 @@ export function PropertyList(props: { nodes: readonly ParamNode[]; path: string;
       {nodes.length === 0 ? <p class="hint">{top ? 'No parameters yet: the tool takes none.' : 'No properties yet.'}</p> : null}
       <ol class="parameters">
         {nodes.map((node, index) => {
+          // Two properties named alike would become one in the schema: each is told so.
+          const twin = node.name.trim() !== '' && nodes.some((other) => other !== node && other.name.trim() === node.name.trim());
           const label = node.name.trim();
           const title = top ? `Parameter ${index + 1}${label ? `: ${label}` : ''}` : `Property ${index + 1} of ${path}${label ? `: ${label}` : ''}`;
           const childPath = top ? label || `parameter ${index + 1}` : `${path}.${label || `property ${index + 1}`}`;
@@ -162,6 +188,7 @@ export function PropertyList(props: { nodes: readonly ParamNode[]; path: string;
                 errors={props.errors}
                 onChange={(changed) => props.onChange(nodes.map((item) => (item.uid === changed.uid ? changed : item)))}
                 position={{ index, count: nodes.length, onMove: (delta) => move(index, delta), onRemove: () => remove(index) }}
+                {...(twin ? { nameProblem: `Another ${top ? 'parameter' : 'property'} here is also named "${node.name.trim()}": names must differ.` } : {})}
               />
             </li>
           );
