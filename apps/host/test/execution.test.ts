@@ -168,7 +168,8 @@ describe('host execution routes', () => {
     request.on('error', () => undefined);
     request.end(body);
     const pidFile = join(project.dir, 'hung-up.pid');
-    await waitFor(() => existsSync(pidFile));
+    // The shell's redirect creates the file before `$$` is written into it: wait for the number.
+    await waitFor(() => existsSync(pidFile) && /^\d+\n$/.test(readFileSync(pidFile, 'utf8')));
     const pid = Number(readFileSync(pidFile, 'utf8'));
     expect(alive(pid)).toBe(true);
     request.destroy();
