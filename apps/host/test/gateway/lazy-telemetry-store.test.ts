@@ -2,23 +2,9 @@ import type { ILogger, ITelemetryStore } from '@acode/application';
 import type { ToolCallTelemetryRecord } from '@acode/domain';
 import { describe, expect, it } from 'vitest';
 import { lazyTelemetryStore } from '../../src/gateway/lazy-telemetry-store.js';
+import { TELEMETRY_ROW } from '../support/telemetry-row.js';
 
-const ROW: ToolCallTelemetryRecord = {
-  timestamp: '2025-01-15T14:23:47.123Z',
-  correlationId: 'c',
-  provider: 'gateway',
-  model: 'm',
-  tool: 't',
-  callId: 'call_1',
-  parseResult: 'success',
-  repairs: [],
-  retryCount: 0,
-  errorCodes: [],
-  parseMs: 0,
-  repairMs: 0,
-  retryMs: 0,
-  tokens: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
-};
+const ROW = TELEMETRY_ROW;
 
 function recordingLogger(): { logger: ILogger; warnings: string[] } {
   const warnings: string[] = [];

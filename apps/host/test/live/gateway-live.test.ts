@@ -6,26 +6,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGatewayLive, type GatewayLive } from '../../src/live/gateway-live.js';
 import { gatewayEventsRoute } from '../../src/live/gateway-stats-routes.js';
 import type { RouteContext } from '../../src/routes/route.js';
+import { TELEMETRY_ROW } from '../support/telemetry-row.js';
 
 // The live view's publishing store and its event stream's bounds, over a real HTTP server on
 // 127.0.0.1: a client that stops reading is dropped, not buffered for; a stopping host ends every stream.
 
-const ROW: ToolCallTelemetryRecord = {
-  timestamp: '2025-01-15T14:23:47.123Z',
-  correlationId: 'c',
-  provider: 'gateway',
-  model: 'm',
-  tool: 't',
-  callId: 'call_1',
-  parseResult: 'success',
-  repairs: [],
-  retryCount: 0,
-  errorCodes: [],
-  parseMs: 0,
-  repairMs: 0,
-  retryMs: 0,
-  tokens: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
-};
+const ROW = TELEMETRY_ROW;
 
 function memoryStore(): ITelemetryStore & { rows: ToolCallTelemetryRecord[] } {
   const rows: ToolCallTelemetryRecord[] = [];

@@ -1,29 +1,14 @@
 import type { CallsQuery, CallStatsReport, ITelemetryStore } from '@acode/application';
-import type { ToolCallTelemetryRecord } from '@acode/domain';
 import { describe, expect, it } from 'vitest';
 import { createGatewayLive } from '../../src/live/gateway-live.js';
 import { gatewayStatsRoute } from '../../src/live/gateway-stats-routes.js';
 import type { RouteContext } from '../../src/routes/route.js';
+import { TELEMETRY_ROW } from '../support/telemetry-row.js';
 
 // Every open page re-reads the stats on each call event and every 30 s: the same period and model
 // asked again at once is answered from the last report, and a call recorded since makes it stale.
 
-const ROW: ToolCallTelemetryRecord = {
-  timestamp: '2025-01-15T14:23:47.123Z',
-  correlationId: 'c',
-  provider: 'gateway',
-  model: 'm',
-  tool: 't',
-  callId: 'call_1',
-  parseResult: 'success',
-  repairs: [],
-  retryCount: 0,
-  errorCodes: [],
-  parseMs: 0,
-  repairMs: 0,
-  retryMs: 0,
-  tokens: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
-};
+const ROW = TELEMETRY_ROW;
 
 function countingStore(): ITelemetryStore & { computed: CallsQuery[] } {
   const computed: CallsQuery[] = [];
